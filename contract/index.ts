@@ -1,0 +1,5 @@
+export * from './clone'
+export * from './desktop'
+export * from './errors'
+export * from './knowledge'
+export * from './storage'

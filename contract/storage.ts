@@ -1,0 +1,62 @@
+import { z } from 'zod'
+
+/**
+ * spec 1 §3 and 2 §3 'Local storage keys': the one module that names them all. Both shells store them:
+ * the web through localStorage, the desktop app through the main process's key store (secrets encrypted).
+ */
+export const PRODUCT_NAME = 'Likeness'
+export const PRODUCT_ID = 'likeness'
+
+export interface StorageKey<T> {
+  /** The key's name in the store. */
+  readonly name: string
+  readonly schema: z.ZodType<T>
+  /** Secrets (auth tokens) must be stored encrypted by the desktop shell. */
+  readonly secret: boolean
+}
+
+const key = <T>(name: string, schema: z.ZodType<T>, secret = false): StorageKey<T> => ({
+  name,
+  schema,
+  secret,
+})
+
+const instancePart = (instanceSlug?: string | null) => (instanceSlug ? `@${instanceSlug}` : '')
+
+export const storageKeys = {
+  /** The language the visitor chose for calls and transcription; English by default. */
+  userPreferredLanguage: key('userPreferredLanguage', z.string().min(1)),
+  /** The embed auth token ('{product}-embed'). */
+  embedAuthToken: key(`${PRODUCT_ID}-embed`, z.string().min(1), true),
+  /** The bearer token of the desktop app's session. */
+  desktopAuthToken: key(`${PRODUCT_ID}-desktop-token`, z.string().min(1), true),
+  /** Clone slug to the warning text the visitor acknowledged. */
+  warningAcknowledged: key('warningAcknowledged', z.record(z.string(), z.string())),
+  /** The video paywalled flag (spec 2 §4 'Video paywall logic'). */
+  videoPaywalled: key(`${PRODUCT_ID}-video-paywalled`, z.boolean()),
+  /** Embed conversation keys: the open conversation of an embedded clone (and instance). */
+  embedConversation: (slug: string, instanceSlug?: string | null) =>
+    key(`${PRODUCT_ID}-embed-conversation:${slug}${instancePart(instanceSlug)}`, z.string().uuid()),
+  /** Per clone and instance: remaining anonymous call time in seconds, with the day it counts for. */
+  remainingAnonymousCallTime: (slug: string, instanceSlug?: string | null) =>
+    key(
+      `${PRODUCT_ID}-anonymous-call-seconds:${slug}${instancePart(instanceSlug)}`,
+      z.object({ seconds: z.number(), day: z.string() }),
+    ),
+} as const
+
+/** Every key name, or key-name prefix for per-clone keys, so a store can recognise what it holds. */
+export const storageKeyPrefixes = [
+  storageKeys.userPreferredLanguage.name,
+  storageKeys.embedAuthToken.name,
+  storageKeys.desktopAuthToken.name,
+  storageKeys.warningAcknowledged.name,
+  storageKeys.videoPaywalled.name,
+  `${PRODUCT_ID}-embed-conversation:`,
+  `${PRODUCT_ID}-anonymous-call-seconds:`,
+] as const
+
+export const isKnownStorageKey = (name: string) =>
+  storageKeyPrefixes.some((p) =>
+    p.endsWith(':') ? name.startsWith(p) && name.length > p.length : name === p,
+  )

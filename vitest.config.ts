@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/unit/**/*.test.{ts,tsx}', 'test/api/**/*.test.ts', 'test/desktop/**/*.test.ts'],
+    environment: 'node',
+    // One migrated and seeded PGlite is made per run and copied into each API test file (test/setup/global-db.ts).
+    globalSetup: ['test/setup/global-db.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+})
