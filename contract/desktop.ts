@@ -1,16 +1,7 @@
 import { z } from 'zod'
 
-/**
- * The desktop bridge the preload exposes as `window.desktop`: one function per IPC message, nothing else.
- * Values cross the bridge as JSON strings validated on both sides.
- */
-export const IpcChannel = {
-  storageGet: 'storage:get',
-  storageSet: 'storage:set',
-  storageRemove: 'storage:remove',
-  appVersion: 'app:version',
-  appConfig: 'app:config',
-} as const
+export { IpcChannel } from './ipc-channels'
+
 
 export const StorageGetRequest = z.object({ name: z.string().min(1).max(200) })
 export const StorageSetRequest = z.object({
@@ -22,6 +13,10 @@ export const StorageRemoveRequest = StorageGetRequest
 export const DesktopAppConfig = z.object({ apiBaseUrl: z.string().url() })
 export type DesktopAppConfig = z.infer<typeof DesktopAppConfig>
 
+/**
+ * The desktop bridge the preload exposes as `window.desktop`: one function per IPC message, nothing else.
+ * Values cross the bridge as JSON strings validated on both sides.
+ */
 export interface DesktopBridge {
   storage: {
     /** The stored JSON text, or null when absent. */

@@ -1,3 +1,4 @@
+export * from './chat'
 export * from './clone'
 export * from './desktop'
 export * from './errors'

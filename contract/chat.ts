@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { CitationType } from './knowledge'
+
+/** spec 1 §3 'Citation'. `timestamp` is milliseconds into a video or episode. */
+export const Citation = z.object({
+  id: z.string(),
+  index: z.number().int().min(1).max(99),
+  documentId: z.string(),
+  documentTitle: z.string(),
+  type: CitationType,
+  title: z.string(),
+  url: z.string().nullable(),
+  tweetId: z.string().nullable(),
+  timestamp: z.number().int().nullable(),
+  text: z.string(),
+  visible: z.boolean(),
+  createdAt: z.string(),
+})
+export type Citation = z.infer<typeof Citation>
+
+export const MessageAffiliate = z.object({
+  url: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+})
+export type MessageAffiliate = z.infer<typeof MessageAffiliate>
+
+/** spec 1 §3 'Message': sender OWNER marks a creator announcement ('Sent by {clone name}'). */
+export const MessageSender = z.enum(['USER', 'CLONE', 'SYSTEM', 'OWNER'])
+export type MessageSender = z.infer<typeof MessageSender>
+
+export const ConversationMedium = z.enum([
+  'WEB',
+  'API',
+  'EMAIL',
+  'SMS',
+  'WHATSAPP',
+  'EMBED',
+  'BROWSER_VOICE',
+  'PHONE_VOICE',
+  'VIDEO',
+])
+export type ConversationMedium = z.infer<typeof ConversationMedium>
+
+export const ChatMessage = z.object({
+  id: z.string().uuid(),
+  text: z.string(),
+  sender: MessageSender,
+  type: z.literal('text'),
+  createdAt: z.string(),
+  conversationId: z.string().uuid(),
+  fromStudio: z.boolean(),
+  sessionStart: z.boolean(),
+  saved: z.boolean(),
+  hasSources: z.boolean(),
+  citations: z.array(Citation),
+  imageUrl: z.string().nullable(),
+  files: z.array(z.string()),
+  messageAffiliates: z.array(MessageAffiliate),
+})
+export type ChatMessage = z.infer<typeof ChatMessage>
+
+/** spec 1 §7 'Chat stream' body: the outbound message. */
+export const OutboundMessage = z.object({
+  text: z.string().trim().min(1).max(8000),
+  slug: z.string().min(1).max(64),
+  conversationId: z.string().uuid().nullish(),
+  instanceId: z.string().uuid().nullish(),
+  locationId: z.string().max(200).nullish(),
+  timezone: z.string().max(64).nullish(),
+  /** The bot-protection token field; the embedded default does not check it. */
+  botToken: z.string().max(4096).nullish(),
+  files: z.array(z.string().max(2048)).max(3).default([]),
+})
+export type OutboundMessage = z.input<typeof OutboundMessage>
+
+/** Each `data: {json}` line of the chat stream is one of these. */
+export const StreamEvent = z.union([
+  z.object({ current_token: z.string() }),
+  z.object({ message: ChatMessage }),
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+])
+export type StreamEvent = z.infer<typeof StreamEvent>
+
+export const Conversation = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  medium: ConversationMedium,
+  shareId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  hidden: z.boolean(),
+  recordingUrl: z.string().nullable(),
+})
+export type Conversation = z.infer<typeof Conversation>
+
+export const ConversationWithMessages = Conversation.extend({ messages: z.array(ChatMessage) })
+export type ConversationWithMessages = z.infer<typeof ConversationWithMessages>
+
+export const TitleRequest = z.object({ message: z.string().trim().min(1).max(8000) })
+export const TitleResponse = z.object({ title: z.string() })
+
+export const MessageSources = z.object({ citations: z.array(Citation) })
+export type MessageSources = z.infer<typeof MessageSources>

@@ -1,0 +1,92 @@
+import { useParams } from '@tanstack/react-router'
+import { parseMembershipTarget } from '../lib/membership-target'
+import { ComingSoon, type ComingSoonProps } from '../ui/ComingSoon'
+import { exploreLink, profileLink } from './clone-links'
+
+/*
+ * Screens declared in the router but not built yet (loaded lazily, one small chunk). Each is replaced by
+ * its feature's real screen in a later issue; the route ids and search schemas stay as they are.
+ */
+
+function useBackLink(): ComingSoonProps['back'] {
+  const params = useParams({ strict: false }) as { slug?: string; instanceSlug?: string; target?: string }
+  const clone = params.target ? parseMembershipTarget(params.target) : params.slug ? params : null
+  if (clone?.slug) {
+    return { label: 'Back to profile', link: profileLink(clone.slug, clone.instanceSlug) }
+  }
+  return { label: 'Explore clones', link: exploreLink() }
+}
+
+function Placeholder({ feature, description }: Readonly<Omit<ComingSoonProps, 'back'>>) {
+  return <ComingSoon feature={feature} description={description} back={useBackLink()} />
+}
+
+export const TalkScreen = () => (
+  <Placeholder
+    feature="Chat"
+    description="Stream a conversation with this clone, with cited sources, suggested questions and your history."
+  />
+)
+export const ConversationScreen = () => (
+  <Placeholder
+    feature="Conversation"
+    description="Pick up an earlier conversation right where you left off."
+  />
+)
+export const SharedConversationScreen = () => (
+  <Placeholder
+    feature="Shared conversation"
+    description="Read a conversation someone shared with you, and continue it as your own."
+  />
+)
+export const CallScreen = () => (
+  <Placeholder
+    feature="Voice call"
+    description="Talk out loud with this clone in your browser, with live listening and speaking indicators."
+  />
+)
+export const SharedCallScreen = () => (
+  <Placeholder feature="Shared call" description="Listen back to a voice call someone shared with you." />
+)
+export const CallTranscriptScreen = () => (
+  <Placeholder
+    feature="Call transcript"
+    description="Read everything that was said during a call, line by line."
+  />
+)
+export const VideoScreen = () => (
+  <Placeholder
+    feature="Video call"
+    description="Meet this clone face to face: a video call with its animated portrait, recorded for you to replay."
+  />
+)
+export const AccountProfileScreen = () => (
+  <Placeholder
+    feature="Your profile"
+    description="Manage your name, email, phone number and sign-in settings."
+  />
+)
+export const BillingScreen = () => (
+  <Placeholder
+    feature="Billing"
+    description="See your memberships, switch between monthly and annual plans, and manage payments."
+  />
+)
+export const ActionsScreen = () => (
+  <Placeholder
+    feature="Actions"
+    description="Everything you can do with a clone in one place: share, get a text, give feedback and more."
+  />
+)
+export const MembershipsScreen = () => (
+  <Placeholder
+    feature="Memberships"
+    description="Choose a membership for this clone to get more messages, voice minutes and video minutes."
+  />
+)
+export const StudioQuestionsScreen = () => (
+  <Placeholder
+    feature="Suggested questions"
+    description="Creators will edit the questions their clone suggests to visitors here."
+  />
+)

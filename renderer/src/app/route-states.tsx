@@ -1,0 +1,76 @@
+import { Button, Spinner } from '@radix-ui/themes'
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
+import { isApiError } from '../api/client'
+import { AppHeader } from '../ui/AppHeader'
+import { RefreshIcon, SearchIcon, WarningIcon } from '../ui/icons'
+import { StatusPanel } from '../ui/StatusPanel'
+import { useDocumentTitle } from '../ui/use-document-title'
+
+/** Shown while a route's code or data is loading for longer than the router's pending delay. */
+export function RoutePending() {
+  return (
+    <output className="route-pending" aria-live="polite">
+      <Spinner size="3" />
+      <span className="visually-hidden">Loading…</span>
+    </output>
+  )
+}
+
+/** An address that matches no screen. */
+export function RouteNotFound() {
+  useDocumentTitle('Page not found')
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page">
+        <StatusPanel
+          icon={<SearchIcon size={32} />}
+          title="Page not found"
+          actions={
+            <Button asChild size="3">
+              <Link to="/explore">Explore clones</Link>
+            </Button>
+          }
+        >
+          There is nothing at this address. It may have moved, or the link may be mistyped.
+        </StatusPanel>
+      </main>
+    </>
+  )
+}
+
+/** Any error thrown while loading or rendering a route: never a blank page. */
+export function RouteError({ error, reset }: Readonly<ErrorComponentProps>) {
+  const router = useRouter()
+  useDocumentTitle('Something went wrong')
+  const detail = isApiError(error) || error instanceof Error ? error.message : null
+  const retry = () => {
+    reset()
+    void router.invalidate()
+  }
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page">
+        <StatusPanel
+          icon={<WarningIcon size={32} />}
+          title="Something went wrong"
+          actions={
+            <>
+              <Button size="3" onClick={retry}>
+                <RefreshIcon />
+                Try again
+              </Button>
+              <Button asChild size="3" variant="soft">
+                <Link to="/explore">Explore clones</Link>
+              </Button>
+            </>
+          }
+        >
+          <p>This page could not be shown. Please try again in a moment.</p>
+          {detail ? <p className="status-panel__detail">{detail}</p> : null}
+        </StatusPanel>
+      </main>
+    </>
+  )
+}

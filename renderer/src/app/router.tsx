@@ -1,0 +1,208 @@
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router'
+import { cloneQuery, clonesQuery } from '../api/clones'
+import { ExploreScreen } from '../features/explore/ExploreScreen'
+import { CloneProfileScreen } from '../features/profile/CloneProfileScreen'
+import { RootLayout } from './RootLayout'
+import { RouteError, RouteNotFound, RoutePending } from './route-states'
+import { parseCallSearch, parseTalkSearch } from './search-params'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+const placeholder = (name: keyof typeof import('./placeholders')) =>
+  lazyRouteComponent(() => import('./placeholders'), name)
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout })
+
+const route = <TPath extends string>(path: TPath) => ({ getParentRoute: () => rootRoute, path }) as const
+
+// The product's own pages. Static segments always outrank '$slug' / '$instanceSlug' in TanStack Router.
+const indexRoute = createRoute({
+  ...route('/'),
+  beforeLoad: () => {
+    throw redirect({ to: '/explore', replace: true })
+  },
+})
+const exploreRoute = createRoute({
+  ...route('/explore'),
+  loader: ({ context }) => {
+    // Start the fetch on hover/navigation without blocking: the screen shows its own skeletons.
+    void context.queryClient.prefetchQuery(clonesQuery())
+  },
+  component: ExploreScreen,
+})
+const accountProfileRoute = createRoute({
+  ...route('/profile'),
+  component: placeholder('AccountProfileScreen'),
+})
+const billingRoute = createRoute({ ...route('/billing'), component: placeholder('BillingScreen') })
+const actionsRoute = createRoute({ ...route('/actions'), component: placeholder('ActionsScreen') })
+const privacyPolicyRoute = createRoute({
+  ...route('/privacy-policy'),
+  component: lazyRouteComponent(() => import('../features/info/PrivacyPolicyScreen'), 'PrivacyPolicyScreen'),
+})
+const termsOfUseRoute = createRoute({
+  ...route('/terms-of-use'),
+  component: lazyRouteComponent(() => import('../features/info/TermsOfUseScreen'), 'TermsOfUseScreen'),
+})
+const membershipsRoute = createRoute({
+  ...route('/memberships/$target'),
+  component: placeholder('MembershipsScreen'),
+})
+const studioQuestionsRoute = createRoute({
+  ...route('/studio/$slug/build/questions'),
+  component: placeholder('StudioQuestionsScreen'),
+})
+
+// A clone (spec 1 §2).
+const profileRoute = createRoute({
+  ...route('/$slug'),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(cloneQuery(params.slug))
+  },
+  component: function ProfileRoute() {
+    const { slug } = profileRoute.useParams()
+    return <CloneProfileScreen slug={slug} />
+  },
+})
+const talkRoute = createRoute({
+  ...route('/$slug/talk'),
+  validateSearch: parseTalkSearch,
+  component: placeholder('TalkScreen'),
+})
+const conversationRoute = createRoute({
+  ...route('/$slug/talk/conversation/$conversationId'),
+  validateSearch: parseTalkSearch,
+  component: placeholder('ConversationScreen'),
+})
+const sharedConversationRoute = createRoute({
+  ...route('/$slug/talk/conversation/shared/$shareId'),
+  validateSearch: parseTalkSearch,
+  component: placeholder('SharedConversationScreen'),
+})
+
+// Calls (spec 2 §2).
+const callRoute = createRoute({
+  ...route('/$slug/call'),
+  validateSearch: parseCallSearch,
+  component: placeholder('CallScreen'),
+})
+const sharedCallRoute = createRoute({
+  ...route('/$slug/call/shared/$shareId'),
+  component: placeholder('SharedCallScreen'),
+})
+const callTranscriptRoute = createRoute({
+  ...route('/$slug/call/transcript'),
+  component: placeholder('CallTranscriptScreen'),
+})
+const callConversationRoute = createRoute({
+  ...route('/$slug/call/$conversationId'),
+  component: placeholder('CallTranscriptScreen'),
+})
+const videoRoute = createRoute({
+  ...route('/$slug/video'),
+  validateSearch: parseCallSearch,
+  component: placeholder('VideoScreen'),
+})
+
+// The same screens for an instance of a clone.
+const instanceProfileRoute = createRoute({
+  ...route('/$slug/$instanceSlug'),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(cloneQuery(params.slug, params.instanceSlug))
+  },
+  component: function InstanceProfileRoute() {
+    const { slug, instanceSlug } = instanceProfileRoute.useParams()
+    return <CloneProfileScreen slug={slug} instanceSlug={instanceSlug} />
+  },
+})
+const instanceTalkRoute = createRoute({
+  ...route('/$slug/$instanceSlug/talk'),
+  validateSearch: parseTalkSearch,
+  component: placeholder('TalkScreen'),
+})
+const instanceConversationRoute = createRoute({
+  ...route('/$slug/$instanceSlug/talk/conversation/$conversationId'),
+  validateSearch: parseTalkSearch,
+  component: placeholder('ConversationScreen'),
+})
+const instanceSharedConversationRoute = createRoute({
+  ...route('/$slug/$instanceSlug/talk/conversation/shared/$shareId'),
+  validateSearch: parseTalkSearch,
+  component: placeholder('SharedConversationScreen'),
+})
+const instanceCallRoute = createRoute({
+  ...route('/$slug/$instanceSlug/call'),
+  validateSearch: parseCallSearch,
+  component: placeholder('CallScreen'),
+})
+const instanceVideoRoute = createRoute({
+  ...route('/$slug/$instanceSlug/video'),
+  validateSearch: parseCallSearch,
+  component: placeholder('VideoScreen'),
+})
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  exploreRoute,
+  accountProfileRoute,
+  billingRoute,
+  actionsRoute,
+  privacyPolicyRoute,
+  termsOfUseRoute,
+  membershipsRoute,
+  studioQuestionsRoute,
+  profileRoute,
+  talkRoute,
+  conversationRoute,
+  sharedConversationRoute,
+  callRoute,
+  sharedCallRoute,
+  callTranscriptRoute,
+  callConversationRoute,
+  videoRoute,
+  instanceProfileRoute,
+  instanceTalkRoute,
+  instanceConversationRoute,
+  instanceSharedConversationRoute,
+  instanceCallRoute,
+  instanceVideoRoute,
+])
+
+export function createAppRouter({
+  queryClient,
+  history,
+}: {
+  queryClient: QueryClient
+  history?: RouterHistory
+}) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    // Loaders only start queries; TanStack Query owns caching, so the router never serves stale loader data.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: RouteNotFound,
+    scrollRestoration: true,
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}

@@ -1,0 +1,123 @@
+import { Container } from '@radix-ui/themes'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import type { CloneProfile } from '../../../../contract/clone'
+import { isApiError, resolveMediaUrl } from '../../api/client'
+import { cloneQuery } from '../../api/clones'
+import { talkLink } from '../../app/clone-links'
+import { socialLinks } from '../../lib/socials'
+import { AppHeader } from '../../ui/AppHeader'
+import { useDocumentTitle } from '../../ui/use-document-title'
+import { ChatPromptBar } from './ChatPromptBar'
+import { CloneLoadFailed, CloneNotFound } from './CloneNotFound'
+import { ProfileActions } from './ProfileActions'
+import { ProfileDescription } from './ProfileDescription'
+import { ProfileHeader } from './ProfileHeader'
+import { ProfileSkeleton } from './ProfileSkeleton'
+import { profileStrings } from './profile.strings'
+import { SuggestedQuestions } from './SuggestedQuestions'
+import { useCloneWarning } from './use-clone-warning'
+import { WarningBanner } from './WarningBanner'
+import { warningTextFor } from './warning'
+
+// The dialog (and Radix's focus-trap machinery) loads only when a visitor opens it: first-load budget.
+const loadSocialsDialog = () => import('./SocialsDialog')
+const SocialsDialog = lazy(() => loadSocialsDialog().then((m) => ({ default: m.SocialsDialog })))
+
+/** /{slug} and /{slug}/{instanceSlug}: the clone's profile overview (spec 1 §2). */
+export function CloneProfileScreen({
+  slug,
+  instanceSlug,
+}: Readonly<{ slug: string; instanceSlug?: string }>) {
+  const query = useQuery(cloneQuery(slug, instanceSlug))
+  useDocumentTitle(query.data?.name)
+  const notFound = isApiError(query.error) && query.error.isNotFound
+
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page profile-page">
+        {query.isPending ? (
+          <Container size="2" px="4" py="6">
+            <ProfileSkeleton />
+          </Container>
+        ) : query.isError ? (
+          notFound ? (
+            <CloneNotFound />
+          ) : (
+            <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
+          )
+        ) : (
+          <CloneProfileView clone={query.data} />
+        )}
+      </main>
+    </>
+  )
+}
+
+/** The loaded profile: wires storage, navigation and toasts to the presentational parts. */
+export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
+  const navigate = useNavigate()
+  const [socialsOpen, setSocialsOpen] = useState(false)
+  const instanceSlug = clone.instance?.slug ?? null
+  const links = useMemo(() => socialLinks(clone.socials), [clone.socials])
+  const warning = useCloneWarning(clone.slug, warningTextFor(clone.options))
+  // No sign-in exists yet, so every visitor takes the logged-out path of spec 1 §2.
+  const loggedIn = false
+
+  const onPhoneClick = () => {
+    if (loggedIn) {
+      void navigate(talkLink(clone.slug, instanceSlug, { actions: 'text' }))
+      return
+    }
+    toast.info(profileStrings.loginRequired)
+    void navigate(talkLink(clone.slug, instanceSlug, { actions: 'authenticate' }))
+  }
+
+  return (
+    <>
+      <Container size="2" px="4" pt="5" pb="4" className="profile-page__content">
+        {warning.visible && warning.text ? (
+          <WarningBanner text={warning.text} onDismiss={warning.dismiss} />
+        ) : null}
+        <ProfileHeader
+          name={clone.name}
+          imageUrl={resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)}
+          verified={clone.verified}
+          headline={clone.headline}
+          instanceName={clone.instance?.name ?? null}
+          phoneNumber={clone.phoneNumber}
+          onPhoneClick={onPhoneClick}
+        />
+        <ProfileActions
+          slug={clone.slug}
+          instanceSlug={instanceSlug}
+          allowVoice={clone.allowVoice}
+          allowVideo={clone.allowVideo}
+          hasSocials={links.length > 0}
+          onViewLinks={() => setSocialsOpen(true)}
+          onViewLinksIntent={() => void loadSocialsDialog()}
+        />
+        {clone.description ? <ProfileDescription name={clone.name} text={clone.description} /> : null}
+        {clone.options.suggestQuestions ? (
+          <SuggestedQuestions
+            slug={clone.slug}
+            instanceSlug={instanceSlug}
+            questions={clone.suggestedQuestions}
+          />
+        ) : null}
+      </Container>
+      <ChatPromptBar
+        cloneName={clone.name}
+        onSubmit={(message) => void navigate(talkLink(clone.slug, instanceSlug, { message }))}
+      />
+      {socialsOpen ? (
+        <Suspense fallback={null}>
+          <SocialsDialog name={clone.name} links={links} open={socialsOpen} onOpenChange={setSocialsOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

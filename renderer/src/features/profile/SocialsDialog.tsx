@@ -1,0 +1,58 @@
+import { Button, Dialog, Flex, Text, Link as ThemeLink } from '@radix-ui/themes'
+import { type SocialLink, socialLabels } from '../../lib/socials'
+import { ExternalLinkIcon } from '../../ui/icons'
+import { profileStrings } from './profile.strings'
+
+/** A first, simple 'View Socials' dialog: every non-empty social link, opening in a new tab. */
+export function SocialsDialog({
+  name,
+  links,
+  open,
+  onOpenChange,
+}: Readonly<{ name: string; links: SocialLink[]; open: boolean; onOpenChange: (open: boolean) => void }>) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="440px">
+        <Dialog.Title>{profileStrings.socialsTitle}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          Where to find {name} online.
+        </Dialog.Description>
+        <ul className="socials-list">
+          {links.map((link, index) => (
+            <li key={`${link.kind}-${index}`}>
+              <Text as="div" size="1" color="gray">
+                {link.kind === 'extra' || link.kind === 'website'
+                  ? socialLabels[link.kind]
+                  : profileStrings.followOn(socialLabels[link.kind])}
+              </Text>
+              {link.href ? (
+                <ThemeLink
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="3"
+                  weight="medium"
+                >
+                  <span className="socials-list__text">{link.display}</span>
+                  <ExternalLinkIcon size={14} />
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </ThemeLink>
+              ) : (
+                <Text as="div" size="3" className="socials-list__text">
+                  {link.display}
+                </Text>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Flex justify="end" mt="4">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              {profileStrings.close}
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,25 @@
+import { Callout, Flex, IconButton } from '@radix-ui/themes'
+import { CloseIcon, WarningIcon } from '../../ui/icons'
+import { profileStrings } from './profile.strings'
+
+export function WarningBanner({ text, onDismiss }: Readonly<{ text: string; onDismiss: () => void }>) {
+  return (
+    <Callout.Root color="amber" variant="surface" role="note" aria-label="Warning" className="warning-banner">
+      <Callout.Icon>
+        <WarningIcon />
+      </Callout.Icon>
+      <Flex align="start" justify="between" gap="3">
+        <Callout.Text>{text}</Callout.Text>
+        <IconButton
+          size="1"
+          variant="ghost"
+          color="amber"
+          aria-label={profileStrings.dismissWarning}
+          onClick={onDismiss}
+        >
+          <CloseIcon />
+        </IconButton>
+      </Flex>
+    </Callout.Root>
+  )
+}

@@ -1,0 +1,26 @@
+/** The profile's user-facing texts in one place (spec 1 §2, §8). */
+export const profileStrings = {
+  loginRequired: 'You need to be logged in first.',
+  genericWarning: 'This is an AI clone. Answers may be inaccurate.',
+  dismissWarning: 'Dismiss warning',
+  message: 'Message',
+  call: 'Call',
+  video: 'Video',
+  viewLinks: 'View Links',
+  socialsTitle: 'View Socials',
+  followOn: (network: string) => `Follow on ${network}`,
+  suggestedQuestions: 'Suggested questions',
+  showMoreQuestions: (count: number) => `Show ${count} more`,
+  showFewerQuestions: 'Show fewer',
+  promptLabel: (name: string) => `Message ${name}`,
+  promptPlaceholder: 'Ask anything…',
+  send: 'Send message',
+  notFoundTitle: 'Clone not found',
+  notFoundText:
+    'There is no clone at this address. It may have been renamed or taken down, or the link is mistyped.',
+  exploreClones: 'Explore clones',
+  loadFailedTitle: 'This clone could not be loaded',
+  loadFailedText: 'Something went wrong while loading this profile. Check your connection and try again.',
+  retry: 'Try again',
+  close: 'Close',
+} as const

@@ -1,0 +1,41 @@
+import { createContext, createElement, type ReactNode, useContext } from 'react'
+import { createDesktopPlatform, readBridge } from './desktop'
+import type { Platform } from './types'
+import { createWebPlatform } from './web'
+
+export type { Platform, PlatformStorage } from './types'
+
+let current: Platform | undefined
+
+/** Picks the shell the renderer runs in: the desktop app exposes `window.desktop`, the web does not. */
+export async function createPlatform(): Promise<Platform> {
+  return readBridge() ? createDesktopPlatform() : createWebPlatform()
+}
+
+/** Makes a platform the one `getPlatform()` answers (called once at start, and by tests). */
+export function setPlatform(platform: Platform): Platform {
+  current = platform
+  return platform
+}
+
+/** The platform for code outside React (API client, stores). Fails loudly before start-up. */
+export function getPlatform(): Platform {
+  if (!current)
+    throw new Error('The platform is not set up yet: call setPlatform(await createPlatform()) first.')
+  return current
+}
+
+const PlatformContext = createContext<Platform | null>(null)
+
+export function PlatformProvider({
+  platform,
+  children,
+}: Readonly<{ platform: Platform; children: ReactNode }>) {
+  return createElement(PlatformContext.Provider, { value: platform }, children)
+}
+
+export function usePlatform(): Platform {
+  const platform = useContext(PlatformContext)
+  if (!platform) throw new Error('usePlatform() needs a <PlatformProvider> above it.')
+  return platform
+}

@@ -1,0 +1,59 @@
+import { decodeStoredValue, encodeStoredValue } from './codec'
+import type { Platform } from './types'
+
+/** The subset of the Web Storage API the web platform needs (injectable for tests). */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+/**
+ * localStorage can be missing or throw on access (blocked third-party storage in an embed, some private
+ * modes): fall back to memory so the product still works for the session.
+ */
+const defaultStorage = (): KeyValueStorage => {
+  try {
+    const storage = globalThis.localStorage
+    if (storage) {
+      const probe = '__likeness_probe__'
+      storage.setItem(probe, probe)
+      storage.removeItem(probe)
+      return storage
+    }
+  } catch {
+    // fall through to memory
+  }
+  return createMemoryStorage()
+}
+
+export const createMemoryStorage = (): KeyValueStorage => {
+  const values = new Map<string, string>()
+  return {
+    getItem: (name) => values.get(name) ?? null,
+    setItem: (name, value) => {
+      values.set(name, value)
+    },
+    removeItem: (name) => {
+      values.delete(name)
+    },
+  }
+}
+
+export function createWebPlatform(storage: KeyValueStorage = defaultStorage()): Platform {
+  return {
+    kind: 'web',
+    apiBaseUrl: '',
+    storage: {
+      async get(key) {
+        try {
+          return decodeStoredValue(key, storage.getItem(key.name))
+        } catch {
+          return undefined
+        }
+      },
+      async set(key, value) {
+        storage.setItem(key.name, encodeStoredValue(key, value))
+      },
+      async remove(key) {
+        storage.removeItem(key.name)
+      },
+    },
+  }
+}

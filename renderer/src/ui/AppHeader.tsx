@@ -1,0 +1,24 @@
+import { Flex } from '@radix-ui/themes'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { PRODUCT_NAME } from '../platform/storage-keys'
+import { LogoMark } from './icons'
+
+/** The product header: the logo links to /explore (spec 1 §2); screens may add controls on the right. */
+export function AppHeader({ children }: Readonly<{ children?: ReactNode }>) {
+  return (
+    <header className="app-header">
+      <Flex align="center" justify="between" gap="3" className="app-header__inner">
+        <Link to="/explore" className="app-logo">
+          <LogoMark size={28} />
+          <span>{PRODUCT_NAME}</span>
+        </Link>
+        {children ? (
+          <Flex align="center" gap="2">
+            {children}
+          </Flex>
+        ) : null}
+      </Flex>
+    </header>
+  )
+}

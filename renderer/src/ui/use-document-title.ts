@@ -1,0 +1,11 @@
+import { useEffect } from 'react'
+import { PRODUCT_NAME } from '../platform/storage-keys'
+
+/** '{page} | Likeness', or just the product name when the page has no title of its own yet. */
+export const documentTitle = (page?: string | null) => (page ? `${page} | ${PRODUCT_NAME}` : PRODUCT_NAME)
+
+export function useDocumentTitle(page?: string | null) {
+  useEffect(() => {
+    document.title = documentTitle(page)
+  }, [page])
+}

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm'
+import type { CloneCard, CloneProfile, Instance, Membership } from '../../contract'
+import type { Db } from '../db/client'
+import { cloneOrgs, clones, instances, memberships, orgs, suggestedQuestions } from '../db/schema'
+
+export type CloneRow = typeof clones.$inferSelect
+export type InstanceRow = typeof instances.$inferSelect
+
+const toCard = (c: CloneRow): CloneCard => ({
+  id: c.id,
+  slug: c.slug,
+  name: c.name,
+  headline: c.headline,
+  imageUrl: c.imageUrl,
+  verified: c.verified,
+  allowVoice: c.allowVoice,
+  allowVideo: c.allowVideo,
+})
+
+const toInstance = (i: InstanceRow): Instance => ({
+  id: i.id,
+  slug: i.slug,
+  name: i.name,
+  imageUrl: i.imageUrl,
+})
+
+/** The directory: public clones, verified first, then by name. */
+export async function listPublicClones(db: Db): Promise<CloneCard[]> {
+  const rows = await db
+    .select()
+    .from(clones)
+    .where(eq(clones.public, true))
+    .orderBy(desc(clones.verified), asc(clones.name))
+  return rows.map(toCard)
+}
+
+export async function findCloneBySlug(db: Db, slug: string): Promise<CloneRow | undefined> {
+  const [row] = await db.select().from(clones).where(eq(clones.slug, slug)).limit(1)
+  return row
+}
+
+export async function findInstance(db: Db, cloneId: string, slug: string): Promise<InstanceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(instances)
+    .where(and(eq(instances.cloneId, cloneId), eq(instances.slug, slug)))
+    .limit(1)
+  return row
+}
+
+/**
+ * The profile of a clone, optionally as seen through one of its instances. Memberships are the
+ * active ones of the whole clone, plus those of the instance when one is given.
+ */
+export async function loadCloneProfile(
+  db: Db,
+  clone: CloneRow,
+  instance: InstanceRow | null,
+): Promise<CloneProfile> {
+  const [orgRows, questionRows, membershipRows] = await Promise.all([
+    db
+      .select({ id: orgs.id, name: orgs.name, iconUrl: orgs.iconUrl })
+      .from(cloneOrgs)
+      .innerJoin(orgs, eq(orgs.id, cloneOrgs.orgId))
+      .where(eq(cloneOrgs.cloneId, clone.id))
+      .orderBy(asc(cloneOrgs.position), asc(orgs.name)),
+    db
+      .select({ id: suggestedQuestions.id, question: suggestedQuestions.question })
+      .from(suggestedQuestions)
+      .where(eq(suggestedQuestions.cloneId, clone.id))
+      .orderBy(asc(suggestedQuestions.position), asc(suggestedQuestions.id)),
+    db
+      .select()
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.cloneId, clone.id),
+          eq(memberships.active, true),
+          instance
+            ? or(isNull(memberships.instanceId), eq(memberships.instanceId, instance.id))
+            : isNull(memberships.instanceId),
+        ),
+      )
+      .orderBy(asc(memberships.position), asc(memberships.id)),
+  ])
+
+  return {
+    ...toCard(clone),
+    description: clone.description,
+    language: clone.language,
+    languages: clone.languages,
+    voiceId: clone.voiceId,
+    orgs: orgRows,
+    public: clone.public,
+    socials: clone.socials,
+    phoneNumber: clone.phoneNumber,
+    telegramUsername: clone.telegramUsername,
+    phoneSmsEnabled: clone.phoneSmsEnabled,
+    phoneWhatsAppEnabled: clone.phoneWhatsAppEnabled,
+    telegramEnabled: clone.telegramEnabled,
+    viewSources: clone.viewSources,
+    toneFeedback: clone.toneFeedback,
+    tier: clone.tier,
+    status: clone.status,
+    createdAt: clone.createdAt.toISOString(),
+    options: clone.options,
+    suggestedQuestions: questionRows,
+    memberships: membershipRows.map(toMembership),
+    instance: instance ? toInstance(instance) : null,
+  }
+}
+
+export const toMembership = (m: typeof memberships.$inferSelect): Membership => ({
+  id: m.id,
+  name: m.name,
+  active: m.active,
+  basePrice: m.basePrice,
+  annualPrice: m.annualPrice,
+  smsEnabled: m.smsEnabled,
+  voiceEnabled: m.voiceEnabled,
+  videoEnabled: m.videoEnabled,
+  telegramEnabled: m.telegramEnabled,
+  customDescription: m.customDescription,
+  includedMinutesPerMonth: m.includedMinutesPerMonth,
+  includedMessagesPerMonth: m.includedMessagesPerMonth,
+  includedVideoMinutesPerMonth: m.includedVideoMinutesPerMonth,
+  instanceId: m.instanceId,
+})

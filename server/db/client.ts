@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import type { Config } from '../config'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+
+/** The drizzle database both drivers satisfy: write queries against this, never against a driver type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+/** A transaction handle; it is also a `Db`, so helpers taking `Db` run inside transactions too. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+
+export type DbKind = 'pglite' | 'postgres'
+
+interface HandleBase {
+  db: Db
+  close(): Promise<void>
+}
+
+/** An open database. The driver client is kept so the matching migrator can be used. */
+export type DatabaseHandle =
+  | (HandleBase & { kind: 'pglite'; client: PGlite })
+  | (HandleBase & { kind: 'postgres'; client: pg.Pool })
+
+export interface OpenDatabaseOptions {
+  /** Start an in-memory PGlite from this dump (`PGlite.dumpDataDir()`), for tests. */
+  loadDataDir?: Blob
+  /** Use an in-memory PGlite instead of DATA_DIR/pglite. */
+  inMemory?: boolean
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR/pglite
+ * (or in memory when asked). The caller applies migrations with `migrateDatabase`.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const inMemory = options.inMemory === true || options.loadDataDir !== undefined
+  if (config.DATABASE_URL && !inMemory) {
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL })
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {})
+    const db: Db = drizzlePostgres({ client: pool, schema })
+    return { kind: 'postgres', db, client: pool, close: () => pool.end() }
+  }
+
+  let client: PGlite
+  if (inMemory) {
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+  } else {
+    const dataDir = path.join(config.DATA_DIR, 'pglite')
+    mkdirSync(dataDir, { recursive: true })
+    client = new PGlite(dataDir)
+  }
+  await client.waitReady
+  const db: Db = drizzlePglite({ client, schema })
+  return { kind: 'pglite', db, client, close: () => client.close() }
+}

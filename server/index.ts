@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net'
+import pino from 'pino'
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { migrateDatabase } from './db/migrate'
+import { seed } from './seed'
+
+// Entry: node --import tsx server/index.ts (npm run serve).
+const config = loadConfig()
+// Logs go to stderr so stdout carries only the start banner below.
+const logger = pino({ level: config.LOG_LEVEL }, process.stderr)
+
+const database = await openDatabase(config)
+await migrateDatabase(database)
+const seeded = await seed(database.db)
+logger.info({ database: database.kind, ...seeded }, 'database ready')
+
+const app = await buildApp({ db: database.db, dbKind: database.kind, config, logger })
+await app.listen({ port: config.PORT, host: config.HOST })
+
+const { port } = app.server.address() as AddressInfo
+// The start banner, after listen so PORT=0 prints the port actually bound.
+console.log(`Likeness is running at http://localhost:${port}`)
+console.log(`Demo clone: http://localhost:${port}/lena-hart`)
+
+let stopping = false
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down')
+  try {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed')
+    process.exit(1)
+  }
+}
+process.once('SIGINT', shutdown)
+process.once('SIGTERM', shutdown)

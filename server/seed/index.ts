@@ -1,0 +1,304 @@
+import { createHash } from 'node:crypto'
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm'
+import type { CloneOptions } from '../../contract'
+import { chunkDocument } from '../brain/chunk'
+import type { Db } from '../db/client'
+import {
+  cloneOrgs,
+  clones,
+  documentChunks,
+  documents,
+  instances,
+  memberships,
+  orgs,
+  relationships,
+  suggestedQuestions,
+  users,
+} from '../db/schema'
+import { seedClones, seedUsers } from './data'
+import { seedId } from './ids'
+import type { SeedClone, SeedDocument, SeedUser } from './types'
+
+export interface SeedData {
+  clones: readonly SeedClone[]
+  users: readonly SeedUser[]
+}
+
+export interface SeedResult {
+  clones: number
+  users: number
+  documents: number
+  /** Documents whose content hash changed (or that are new) and were chunked again. */
+  rechunkedDocuments: number
+}
+
+/** spec 1 §3 'Clone options' defaults; a seed clone's options override them. */
+export const DEFAULT_CLONE_OPTIONS: Omit<CloneOptions, 'id'> = {
+  locationId: null,
+  suggestQuestions: true,
+  requireEmail: true,
+  requirePhoneNumber: false,
+  productLogo: true,
+  autoDial: false,
+  warning: true,
+  customWarning: null,
+  enableImageSending: true,
+  enableMultiLanguage: false,
+  voiceModel: null,
+}
+
+/** Bump when chunkDocument changes its output, so every document is chunked again on the next start. */
+const CHUNKER_VERSION = 1
+
+/**
+ * Writes the demo clones and users. Idempotent: ids derive from stable keys and every write is an
+ * upsert, so running it on every start changes nothing unless the seed data changed. Seeded rows
+ * that left the data are removed (questions, documents) or deactivated (memberships); rows made in
+ * the product have no key and are never touched.
+ */
+export async function seed(
+  db: Db,
+  data: SeedData = { clones: seedClones, users: seedUsers },
+): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    // Several servers may start at once on one PostgreSQL: let one seed at a time.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('likeness:seed'))`)
+    let documentCount = 0
+    let rechunked = 0
+    for (const clone of data.clones) {
+      const cloneId = await upsertClone(tx, clone)
+      const result = await upsertDocuments(tx, cloneId, clone)
+      documentCount += clone.documents.length
+      rechunked += result.rechunked
+    }
+    for (const user of data.users) await upsertUser(tx, user)
+    return {
+      clones: data.clones.length,
+      users: data.users.length,
+      documents: documentCount,
+      rechunkedDocuments: rechunked,
+    }
+  })
+}
+
+export const cloneIdOf = (cloneKey: string) => seedId('clone', cloneKey)
+
+async function upsertClone(db: Db, clone: SeedClone): Promise<string> {
+  const id = cloneIdOf(clone.key)
+  const values = {
+    key: clone.key,
+    slug: clone.slug,
+    name: clone.name,
+    headline: clone.headline,
+    description: clone.description,
+    imageUrl: clone.imageUrl,
+    verified: clone.verified,
+    public: clone.public,
+    language: clone.language,
+    languages: clone.languages,
+    voiceId: clone.voiceId,
+    allowVoice: clone.allowVoice,
+    allowVideo: clone.allowVideo,
+    phoneNumber: clone.phoneNumber,
+    telegramUsername: clone.telegramUsername,
+    phoneSmsEnabled: clone.phoneSmsEnabled,
+    phoneWhatsAppEnabled: clone.phoneWhatsAppEnabled,
+    telegramEnabled: clone.telegramEnabled,
+    viewSources: clone.viewSources,
+    toneFeedback: clone.toneFeedback,
+    tier: clone.tier,
+    options: {
+      id: seedId('clone-options', clone.key),
+      ...DEFAULT_CLONE_OPTIONS,
+      // An option written as undefined keeps its default.
+      ...Object.fromEntries(Object.entries(clone.options).filter(([, v]) => v !== undefined)),
+    },
+    socials: clone.socials,
+    anonymousQuota: clone.anonymousQuota,
+  }
+  await db
+    .insert(clones)
+    .values({ id, ...values })
+    .onConflictDoUpdate({ target: clones.id, set: values })
+
+  for (const [position, org] of clone.orgs.entries()) {
+    const orgId = seedId('org', org.key)
+    const orgValues = { key: org.key, name: org.name, iconUrl: org.iconUrl }
+    await db
+      .insert(orgs)
+      .values({ id: orgId, ...orgValues })
+      .onConflictDoUpdate({ target: orgs.id, set: orgValues })
+    await db
+      .insert(cloneOrgs)
+      .values({ cloneId: id, orgId, position })
+      .onConflictDoUpdate({ target: [cloneOrgs.cloneId, cloneOrgs.orgId], set: { position } })
+  }
+
+  const questionKeys: string[] = []
+  for (const [position, question] of clone.suggestedQuestions.entries()) {
+    const key = `q${position}`
+    questionKeys.push(key)
+    await db
+      .insert(suggestedQuestions)
+      .values({
+        id: seedId('suggested-question', `${clone.key}:${key}`),
+        cloneId: id,
+        key,
+        question,
+        position,
+      })
+      .onConflictDoUpdate({ target: suggestedQuestions.id, set: { question, position } })
+  }
+  await db
+    .delete(suggestedQuestions)
+    .where(and(eq(suggestedQuestions.cloneId, id), staleKeys(suggestedQuestions.key, questionKeys)))
+
+  for (const instance of clone.instances) {
+    const values = {
+      key: instance.key,
+      slug: instance.slug,
+      name: instance.name,
+      imageUrl: instance.imageUrl,
+    }
+    await db
+      .insert(instances)
+      .values({ id: seedId('instance', `${clone.key}:${instance.key}`), cloneId: id, ...values })
+      .onConflictDoUpdate({ target: instances.id, set: values })
+  }
+
+  for (const [position, m] of clone.memberships.entries()) {
+    const values = {
+      key: m.key,
+      name: m.name,
+      active: true,
+      basePrice: m.basePrice,
+      annualPrice: m.annualPrice,
+      smsEnabled: m.smsEnabled,
+      voiceEnabled: m.voiceEnabled,
+      videoEnabled: m.videoEnabled,
+      telegramEnabled: m.telegramEnabled,
+      customDescription: m.customDescription,
+      includedMessagesPerMonth: m.includedMessagesPerMonth,
+      includedMinutesPerMonth: m.includedMinutesPerMonth,
+      includedVideoMinutesPerMonth: m.includedVideoMinutesPerMonth,
+      position,
+    }
+    await db
+      .insert(memberships)
+      .values({ id: seedId('membership', `${clone.key}:${m.key}`), cloneId: id, ...values })
+      .onConflictDoUpdate({ target: memberships.id, set: values })
+  }
+  // Subscriptions may point at a membership that left the seed data: deactivate, never delete.
+  await db
+    .update(memberships)
+    .set({ active: false })
+    .where(
+      and(
+        eq(memberships.cloneId, id),
+        staleKeys(
+          memberships.key,
+          clone.memberships.map((m) => m.key),
+        ),
+      ),
+    )
+  return id
+}
+
+/** Keyed (seeded) rows whose key is not in `keys`. */
+function staleKeys(column: typeof suggestedQuestions.key | typeof memberships.key, keys: string[]) {
+  return keys.length > 0 ? and(isNotNull(column), notInArray(column, keys)) : isNotNull(column)
+}
+
+export function documentText(doc: Pick<SeedDocument, 'text' | 'segments'>): string {
+  return doc.segments?.length ? doc.segments.map((s) => s.text.trim()).join(' ') : (doc.text ?? '')
+}
+
+/** Hash of what chunking reads: the same hash means the same chunks. */
+export function documentContentHash(doc: Pick<SeedDocument, 'text' | 'segments'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ v: CHUNKER_VERSION, text: doc.text ?? null, segments: doc.segments ?? null }))
+    .digest('hex')
+}
+
+async function upsertDocuments(db: Db, cloneId: string, clone: SeedClone): Promise<{ rechunked: number }> {
+  const existing = await db
+    .select({ id: documents.id, contentHash: documents.contentHash })
+    .from(documents)
+    .where(eq(documents.cloneId, cloneId))
+  const hashes = new Map(existing.map((d) => [d.id, d.contentHash]))
+
+  let rechunked = 0
+  for (const doc of clone.documents) {
+    const id = seedId('document', `${clone.key}:${doc.key}`)
+    const contentHash = documentContentHash(doc)
+    const changed = hashes.get(id) !== contentHash
+    const values = {
+      key: doc.key,
+      type: doc.type,
+      title: doc.title,
+      url: doc.url,
+      tweetId: doc.tweetId ?? null,
+      publishedAt: new Date(doc.publishedAt),
+      text: documentText(doc),
+      segments: doc.segments?.length ? doc.segments : null,
+      product: doc.product ?? null,
+      contentHash,
+      ...(changed ? { updatedAt: new Date() } : {}),
+    }
+    await db
+      .insert(documents)
+      .values({ id, cloneId, ...values })
+      .onConflictDoUpdate({ target: documents.id, set: values })
+    if (!changed) continue
+
+    rechunked++
+    await db.delete(documentChunks).where(eq(documentChunks.documentId, id))
+    const chunks = chunkDocument(doc)
+    if (chunks.length > 0) {
+      await db.insert(documentChunks).values(
+        chunks.map((c) => ({
+          id: seedId('chunk', `${id}:${contentHash}:${c.index}`),
+          documentId: id,
+          cloneId,
+          index: c.index,
+          text: c.text,
+          timestampMs: c.timestampMs,
+          tokenCount: c.tokenCount,
+        })),
+      )
+    }
+  }
+
+  // A source removed from the seed data must stop being retrieved; product-made documents have no key.
+  const keys = clone.documents.map((d) => d.key)
+  const stale = and(
+    eq(documents.cloneId, cloneId),
+    isNotNull(documents.key),
+    keys.length > 0 ? notInArray(documents.key, keys) : undefined,
+  )
+  await db.delete(documents).where(stale)
+  return { rechunked }
+}
+
+async function upsertUser(db: Db, user: SeedUser): Promise<void> {
+  const email = user.email.trim().toLowerCase()
+  const values = { key: user.key, name: user.name, staff: user.staff }
+  // The email is the identity: a person who signed up before being seeded keeps their row.
+  const [row] = await db
+    .insert(users)
+    .values({ id: seedId('user', user.key), email, ...values })
+    .onConflictDoUpdate({ target: users.email, set: values })
+    .returning({ id: users.id })
+  const userId = row!.id
+  for (const r of user.relationships) {
+    await db
+      .insert(relationships)
+      .values({
+        id: seedId('relationship', `${user.key}:${r.cloneKey}`),
+        userId,
+        cloneId: cloneIdOf(r.cloneKey),
+        type: r.type,
+      })
+      .onConflictDoUpdate({ target: [relationships.userId, relationships.cloneId], set: { type: r.type } })
+  }
+}

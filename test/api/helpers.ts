@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { inject } from 'vitest'
+import { type App, buildApp } from '../../server/app'
+import { type Config, loadConfig } from '../../server/config'
+import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/client'
+
+export interface TestApp {
+  app: App
+  db: Db
+  handle: DatabaseHandle
+  config: Config
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  /** Overrides of the configuration, e.g. `{ WEB_DIST: someFolder }`. */
+  env?: Record<string, string>
+  /** Runs before the app is ready: add test-only routes or hooks here. */
+  configure?: (app: App) => void | Promise<void>
+}
+
+/** The app on its own in-memory copy of the migrated, seeded database (test/setup/global-db.ts). */
+export async function createTestApp({ env = {}, configure }: TestAppOptions = {}): Promise<TestApp> {
+  const dump = await readFile(inject('seedDbPath'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: os.tmpdir(),
+    // No web build unless a test provides one.
+    WEB_DIST: path.join(os.tmpdir(), 'likeness-test-no-web-dist'),
+    ...env,
+  })
+  const handle = await openDatabase(config, { loadDataDir: new Blob([new Uint8Array(dump)]) })
+  const app = await buildApp({ db: handle.db, dbKind: handle.kind, config })
+  await configure?.(app)
+  await app.ready()
+  return {
+    app,
+    db: handle.db,
+    handle,
+    config,
+    close: async () => {
+      await app.close()
+      await handle.close()
+    },
+  }
+}

@@ -1,0 +1,121 @@
+import { asc, count, eq, getTableName, inArray, is, ne } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as schema from '../../server/db/schema'
+import { documentChunks, documents } from '../../server/db/schema'
+import { seed } from '../../server/seed'
+import { seedClones, seedUsers } from '../../server/seed/data'
+import { createTestApp, type TestApp } from './helpers'
+
+const tables: PgTable[] = Object.values(schema).filter((v) => is(v, PgTable))
+
+describe('seed', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  async function snapshot() {
+    const result: Record<string, unknown[]> = {}
+    for (const table of tables) {
+      result[getTableName(table)] = await t.db.select().from(table)
+    }
+    return result
+  }
+
+  it('covers every table of the schema', () => {
+    expect(tables.map(getTableName).sort()).toEqual([
+      'clone_orgs',
+      'clones',
+      'document_chunks',
+      'documents',
+      'instances',
+      'memberships',
+      'orgs',
+      'relationships',
+      'suggested_questions',
+      'users',
+    ])
+  })
+
+  it('is idempotent: seeding again leaves the same rows in every table', async () => {
+    const before = await snapshot()
+    const result = await seed(t.db)
+    expect(result.rechunkedDocuments).toBe(0)
+    const after = await snapshot()
+    for (const table of tables) {
+      const name = getTableName(table)
+      expect(after[name]!.length, name).toBe(before[name]!.length)
+      expect(sortRows(after[name]!), name).toEqual(sortRows(before[name]!))
+    }
+    expect(before.clones!.length).toBe(seedClones.length)
+    expect(before.users!.length).toBe(seedUsers.length)
+  })
+
+  it('gives every document at least one chunk', async () => {
+    const rows = await t.db
+      .select({ id: documents.id, title: documents.title, chunks: count(documentChunks.id) })
+      .from(documents)
+      .leftJoin(documentChunks, eq(documentChunks.documentId, documents.id))
+      .groupBy(documents.id, documents.title)
+    expect(rows.length).toBe(seedClones.reduce((n, c) => n + c.documents.length, 0))
+    for (const row of rows) expect(row.chunks, row.title).toBeGreaterThanOrEqual(1)
+  })
+
+  it('keeps timestamps on the chunks of videos and podcasts only', async () => {
+    const timed = await t.db
+      .select({ timestampMs: documentChunks.timestampMs })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+      .where(inArray(documents.type, ['Youtube', 'Podcast']))
+    expect(timed.length).toBeGreaterThan(0)
+    for (const c of timed) expect(c.timestampMs).toEqual(expect.any(Number))
+
+    const plain = await t.db
+      .select({ timestampMs: documentChunks.timestampMs })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+      .where(inArray(documents.type, ['Website', 'File', 'Twitter']))
+    for (const c of plain) expect(c.timestampMs).toBeNull()
+  })
+
+  it('re-chunks only the document whose text changed', async () => {
+    const clones = structuredClone(seedClones)
+    const target = clones.flatMap((c) => c.documents).find((d) => d.text && !d.segments?.length)!
+    target.text = `${target.text}\n\nA brand new closing paragraph about marmalade, added to test re-chunking.`
+
+    const chunkIds = async (where = ne(documents.key, target.key)) =>
+      t.db
+        .select({ id: documentChunks.id })
+        .from(documentChunks)
+        .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+        .where(where)
+        .orderBy(asc(documentChunks.id))
+    const othersBefore = await chunkIds()
+    const targetBefore = await chunkIds(eq(documents.key, target.key))
+
+    const result = await seed(t.db, { clones, users: seedUsers })
+    expect(result.rechunkedDocuments).toBe(1)
+    expect(await chunkIds()).toEqual(othersBefore)
+    const targetAfter = await chunkIds(eq(documents.key, target.key))
+    expect(targetAfter).not.toEqual(targetBefore)
+    const texts = await t.db
+      .select({ text: documentChunks.text })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+      .where(eq(documents.key, target.key))
+    expect(texts.map((r) => r.text).join(' ')).toContain('marmalade')
+
+    // Back to the real data: the original chunks come back.
+    expect((await seed(t.db)).rechunkedDocuments).toBe(1)
+    expect(await chunkIds(eq(documents.key, target.key))).toEqual(targetBefore)
+  })
+})
+
+function sortRows(rows: unknown[]) {
+  return rows
+    .map((r) => JSON.stringify(r))
+    .sort()
+    .map((r) => JSON.parse(r) as unknown)
+}

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { lenaHart, tomasRivera } from '../support/clones'
+import { fakeCloneApi } from '../support/fake-api'
+import { renderApp } from '../support/render-app'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const api = () => fakeCloneApi([lenaHart(), tomasRivera()])
+
+describe('app routes', () => {
+  it('redirects / to /explore', async () => {
+    const { router } = await renderApp('/', { fetch: api().fetch })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Explore clones' })).toBeTruthy()
+  })
+
+  it('shows a designed coming-soon screen with a way back to the profile', async () => {
+    await renderApp('/lena-hart/call?dial=true', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Voice call' })).toBeTruthy()
+    expect(screen.getByText('Coming soon')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe('/lena-hart')
+  })
+
+  it('links an instance coming-soon screen back to the instance profile', async () => {
+    await renderApp('/lena-hart/clinic/talk?actions=bogus&message=hi', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe(
+      '/lena-hart/clinic',
+    )
+  })
+
+  it('links memberships back to the clone named in the target', async () => {
+    await renderApp('/memberships/clinic@lena-hart', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Memberships' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe(
+      '/lena-hart/clinic',
+    )
+  })
+
+  it('links account pages back to /explore', async () => {
+    await renderApp('/billing', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Explore clones' }).getAttribute('href')).toBe('/explore')
+  })
+
+  it('renders the privacy policy and terms of use', async () => {
+    await renderApp('/privacy-policy', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy()
+    cleanup()
+    await renderApp('/terms-of-use', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Use' })).toBeTruthy()
+  })
+
+  it('shows a not-found page for an unknown address', async () => {
+    await renderApp('/a/b/c/d/e/f', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Explore clones' }).getAttribute('href')).toBe('/explore')
+  })
+
+  it('keeps valid talk search params and drops invalid ones', async () => {
+    const { router } = await renderApp('/lena-hart/talk?q=hello&actions=bogus&autoLoadRecent=true', {
+      fetch: api().fetch,
+    })
+    await screen.findByRole('heading', { level: 1, name: 'Chat' })
+    // The screen reads the validated search of its match; the raw address is left as typed.
+    expect(router.state.matches.at(-1)?.search).toEqual({ message: 'hello', autoLoadRecent: true })
+  })
+})

@@ -1,0 +1,182 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryStorage } from '../../../../../renderer/src/platform/web'
+import { lenaHart, tomasRivera } from '../../support/clones'
+import { fakeCloneApi } from '../../support/fake-api'
+import { renderApp } from '../../support/render-app'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const api = () => fakeCloneApi([lenaHart(), tomasRivera()])
+const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href')
+
+describe('clone profile', () => {
+  it('shows a rich clone with every action', async () => {
+    await renderApp('/lena-hart', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Verified' })).toBeTruthy()
+    expect(screen.getByText('Sleep scientist and author')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '+1 (415) 555-0123' })).toBeTruthy()
+    expect(hrefOf('Message')).toBe('/lena-hart/talk')
+    expect(hrefOf('Call')).toBe('/lena-hart/call')
+    expect(hrefOf('Video')).toBe('/lena-hart/video')
+    expect(screen.getByRole('button', { name: 'View Links' })).toBeTruthy()
+    expect(screen.getByText('I study sleep.')).toBeTruthy()
+    await waitFor(() => expect(document.title).toBe('Lena Hart | Likeness'))
+  })
+
+  it('hides Call, Video, View Links, the badge and the warning for a plain clone', async () => {
+    await renderApp('/tomas-rivera', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tomas Rivera' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Message' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Call' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Video' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'View Links' })).toBeNull()
+    expect(screen.queryByRole('img', { name: 'Verified' })).toBeNull()
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+
+  it('links suggested questions to the chat with the question as message', async () => {
+    await renderApp('/lena-hart', { fetch: api().fetch })
+    const link = await screen.findByRole('link', { name: 'How much sleep do I need?' })
+    const href = new URL(link.getAttribute('href') ?? '', 'http://localhost')
+    expect(href.pathname).toBe('/lena-hart/talk')
+    expect(href.searchParams.get('message')).toBe('How much sleep do I need?')
+    // Four show at first; the rest on request.
+    expect(screen.queryByRole('link', { name: 'How do I beat jet lag?' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Show 2 more' }))
+    expect(screen.getByRole('link', { name: 'How do I beat jet lag?' })).toBeTruthy()
+  })
+
+  it('hides suggested questions when the clone turns them off', async () => {
+    const clone = lenaHart({ options: { ...lenaHart().options, suggestQuestions: false } })
+    await renderApp('/lena-hart', { fetch: fakeCloneApi([clone]).fetch })
+    await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })
+    expect(screen.queryByRole('heading', { name: 'Suggested questions' })).toBeNull()
+  })
+
+  it('sends the prompt to the chat on Enter, keeps Shift+Enter for new lines and ignores empty text', async () => {
+    const { router } = await renderApp('/lena-hart', { fetch: api().fetch })
+    const prompt = await screen.findByRole('textbox', { name: 'Message Lena Hart' })
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement
+    expect(send.disabled).toBe(true)
+    fireEvent.keyDown(prompt, { key: 'Enter' })
+    expect(router.state.location.pathname).toBe('/lena-hart')
+
+    fireEvent.change(prompt, { target: { value: 'Hello there' } })
+    expect(send.disabled).toBe(false)
+    fireEvent.keyDown(prompt, { key: 'Enter', shiftKey: true })
+    expect(router.state.location.pathname).toBe('/lena-hart')
+
+    await act(async () => {
+      fireEvent.keyDown(prompt, { key: 'Enter' })
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lena-hart/talk'))
+    expect(router.state.location.search).toEqual({ message: 'Hello there' })
+  })
+
+  it('sends the logged-out phone click to sign-in with a toast', async () => {
+    const { router } = await renderApp('/lena-hart', { fetch: api().fetch })
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '+1 (415) 555-0123' }))
+    })
+    expect(await screen.findByText('You need to be logged in first.')).toBeTruthy()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lena-hart/talk'))
+    expect(router.state.location.search).toEqual({ actions: 'authenticate' })
+  })
+
+  it('opens View Socials with links in a new tab', async () => {
+    await renderApp('/lena-hart', { fetch: api().fetch })
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'View Links' }))
+    })
+    const dialog = await screen.findByRole('dialog', { name: 'View Socials' })
+    const instagram = within(dialog).getByRole('link', { name: /instagram\.com\/lenahart/ })
+    expect(instagram.getAttribute('href')).toBe('https://instagram.com/lenahart')
+    expect(instagram.getAttribute('target')).toBe('_blank')
+    expect(instagram.getAttribute('rel')).toContain('noopener')
+    expect(within(dialog).getByRole('link', { name: /linkedin\.com\/in\/lena-hart/ })).toBeTruthy()
+    expect(within(dialog).getByRole('link', { name: /lenahart\.example\.com\/podcast/ })).toBeTruthy()
+  })
+})
+
+describe('warning banner', () => {
+  const customWarning = 'Lena’s clone gives general information, not medical advice.'
+
+  it('is dismissed and remembered per clone', async () => {
+    const storage = createMemoryStorage()
+    await renderApp('/lena-hart', { fetch: api().fetch, storage })
+    const banner = await screen.findByRole('note', { name: 'Warning' })
+    expect(within(banner).getByText(customWarning)).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(within(banner).getByRole('button', { name: 'Dismiss warning' }))
+    })
+    await waitFor(() => expect(screen.queryByRole('note')).toBeNull())
+    await waitFor(() =>
+      expect(JSON.parse(storage.getItem('warningAcknowledged') ?? '{}')).toEqual({
+        'lena-hart': customWarning,
+      }),
+    )
+
+    cleanup()
+    await renderApp('/lena-hart', { fetch: api().fetch, storage })
+    await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+
+  it('comes back when the warning text changed', async () => {
+    const storage = createMemoryStorage()
+    storage.setItem('warningAcknowledged', JSON.stringify({ 'lena-hart': 'An older warning.' }))
+    await renderApp('/lena-hart', { fetch: api().fetch, storage })
+    expect(await screen.findByRole('note', { name: 'Warning' })).toBeTruthy()
+  })
+
+  it('falls back to the generic text', async () => {
+    const clone = lenaHart({ options: { ...lenaHart().options, customWarning: null } })
+    await renderApp('/lena-hart', { fetch: fakeCloneApi([clone]).fetch })
+    expect(await screen.findByText('This is an AI clone. Answers may be inaccurate.')).toBeTruthy()
+  })
+})
+
+describe('instance profile', () => {
+  it('shows the instance and links to the instance screens', async () => {
+    const fake = api()
+    await renderApp('/lena-hart/clinic', { fetch: fake.fetch })
+    expect(await screen.findByText('Sleep Clinic')).toBeTruthy()
+    expect(hrefOf('Message')).toBe('/lena-hart/clinic/talk')
+    expect(hrefOf('Call')).toBe('/lena-hart/clinic/call')
+    expect(hrefOf('Video')).toBe('/lena-hart/clinic/video')
+    expect(fake.requests).toContain('/api/clones/lena-hart/clinic')
+  })
+})
+
+describe('missing clone', () => {
+  it('shows Clone not found with a way back to /explore', async () => {
+    await renderApp('/nope', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clone not found' })).toBeTruthy()
+    expect(hrefOf('Explore clones')).toBe('/explore')
+    await waitFor(() => expect(document.title).toBe('Clone not found | Likeness'))
+  })
+
+  it('offers a retry when loading fails', async () => {
+    let calls = 0
+    const fetch = async () => {
+      calls += 1
+      if (calls <= 2) return new Response('oops', { status: 500 })
+      return new Response(JSON.stringify(lenaHart()), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      })
+    }
+    await renderApp('/lena-hart', { fetch })
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 })
+    await act(async () => {
+      fireEvent.click(retry)
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })).toBeTruthy()
+  })
+})

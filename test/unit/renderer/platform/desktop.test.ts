@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { DesktopBridge } from '../../../../contract/desktop'
+import { createDesktopPlatform, MissingDesktopBridgeError } from '../../../../renderer/src/platform/desktop'
+import { storageKeys } from '../../../../renderer/src/platform/storage-keys'
+
+function fakeBridge(apiBaseUrl = 'http://127.0.0.1:8787/') {
+  const store = new Map<string, string>()
+  const bridge: DesktopBridge = {
+    storage: {
+      get: vi.fn(async (name: string) => store.get(name) ?? null),
+      set: vi.fn(async (name: string, value: string) => {
+        store.set(name, value)
+      }),
+      remove: vi.fn(async (name: string) => {
+        store.delete(name)
+      }),
+    },
+    app: {
+      version: async () => '1.0.0',
+      config: async () => ({ apiBaseUrl }),
+    },
+  }
+  return { bridge, store }
+}
+
+describe('desktop platform', () => {
+  it('takes the API base URL from the app config, without a trailing slash', async () => {
+    const platform = await createDesktopPlatform(fakeBridge().bridge)
+    expect(platform.kind).toBe('desktop')
+    expect(platform.apiBaseUrl).toBe('http://127.0.0.1:8787')
+  })
+
+  it('stores JSON text through the bridge and reads it back', async () => {
+    const { bridge, store } = fakeBridge()
+    const platform = await createDesktopPlatform(bridge)
+    await platform.storage.set(storageKeys.desktopAuthToken, 'token-1')
+    expect(bridge.storage.set).toHaveBeenCalledWith('likeness-desktop-token', '"token-1"')
+    expect(await platform.storage.get(storageKeys.desktopAuthToken)).toBe('token-1')
+    await platform.storage.remove(storageKeys.desktopAuthToken)
+    expect(store.has('likeness-desktop-token')).toBe(false)
+    expect(await platform.storage.get(storageKeys.desktopAuthToken)).toBeUndefined()
+  })
+
+  it('reads schema-invalid or malformed stored text as undefined', async () => {
+    const { bridge, store } = fakeBridge()
+    const platform = await createDesktopPlatform(bridge)
+    store.set('warningAcknowledged', '[1,2]')
+    expect(await platform.storage.get(storageKeys.warningAcknowledged)).toBeUndefined()
+    store.set('warningAcknowledged', 'not json')
+    expect(await platform.storage.get(storageKeys.warningAcknowledged)).toBeUndefined()
+  })
+
+  it('fails loudly without a bridge', async () => {
+    await expect(createDesktopPlatform(undefined)).rejects.toBeInstanceOf(MissingDesktopBridgeError)
+    await expect(createDesktopPlatform(undefined)).rejects.toThrow(/window\.desktop/)
+  })
+
+  it('rejects an invalid app config', async () => {
+    await expect(createDesktopPlatform(fakeBridge('not a url').bridge)).rejects.toThrow()
+  })
+})

@@ -1,0 +1,29 @@
+import { createMemoryHistory } from '@tanstack/react-router'
+import { act, render } from '@testing-library/react'
+import { vi } from 'vitest'
+import { App } from '../../../../renderer/src/app/providers'
+import { createQueryClient } from '../../../../renderer/src/app/query-client'
+import { createAppRouter } from '../../../../renderer/src/app/router'
+import { setPlatform } from '../../../../renderer/src/platform'
+import {
+  createMemoryStorage,
+  createWebPlatform,
+  type KeyValueStorage,
+} from '../../../../renderer/src/platform/web'
+
+/** The whole app at a URL, on the web platform with in-memory storage and a fake fetch. */
+export async function renderApp(
+  url: string,
+  { fetch, storage = createMemoryStorage() }: { fetch: typeof globalThis.fetch; storage?: KeyValueStorage },
+) {
+  vi.stubGlobal('fetch', fetch)
+  const platform = setPlatform(createWebPlatform(storage))
+  const queryClient = createQueryClient()
+  const history = createMemoryHistory({ initialEntries: [url] })
+  const router = createAppRouter({ queryClient, history })
+  let view: ReturnType<typeof render> | undefined
+  await act(async () => {
+    view = render(<App platform={platform} queryClient={queryClient} router={router} />)
+  })
+  return { ...view!, router, platform, queryClient, storage }
+}

@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../../server/config'
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadConfig({}, '/srv/app')).toEqual({
+      PORT: 8787,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.resolve('/srv/app', 'data'),
+      DATABASE_URL: undefined,
+      NODE_ENV: 'development',
+      PUBLIC_URL: 'http://localhost:8787',
+      WEB_DIST: path.resolve('/srv/app', 'dist/web'),
+      LOG_LEVEL: 'info',
+    })
+  })
+
+  it('reads the environment, treating empty values as unset', () => {
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/likeness',
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'https://likeness.example.com/',
+        WEB_DIST: 'build/web',
+      },
+      '/srv/app',
+    )
+    expect(config.PORT).toBe(0)
+    expect(config.HOST).toBe('0.0.0.0')
+    expect(config.DATA_DIR).toBe('/var/lib/likeness')
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.PUBLIC_URL).toBe('https://likeness.example.com')
+    expect(config.WEB_DIST).toBe(path.resolve('/srv/app', 'build/web'))
+    expect(config.LOG_LEVEL).toBe('silent')
+    expect(Object.isFrozen(config)).toBe(true)
+  })
+
+  it('keeps DATABASE_URL when set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/likeness' }).DATABASE_URL).toBe(
+      'postgres://u:p@db/likeness',
+    )
+  })
+
+  it('rejects invalid values with a readable message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment: PORT/)
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
+  })
+})
