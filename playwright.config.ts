@@ -38,7 +38,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'test-e2e',
+      NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
     },
   },
