@@ -2,7 +2,6 @@ import { z } from 'zod'
 
 export { IpcChannel } from './ipc-channels'
 
-
 export const StorageGetRequest = z.object({ name: z.string().min(1).max(200) })
 export const StorageSetRequest = z.object({
   name: z.string().min(1).max(200),
