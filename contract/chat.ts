@@ -74,10 +74,14 @@ export const OutboundMessage = z.object({
 })
 export type OutboundMessage = z.input<typeof OutboundMessage>
 
-/** Each `data: {json}` line of the chat stream is one of these. */
+/**
+ * Each `data: {json}` line of the chat stream is one of these (comment lines such as the
+ * heartbeat `: ping` carry no event). The final event holds the stored clone message and, as
+ * `userMessage`, the stored copy of what the visitor sent (its server id, for save and sources).
+ */
 export const StreamEvent = z.union([
   z.object({ current_token: z.string() }),
-  z.object({ message: ChatMessage }),
+  z.object({ message: ChatMessage, userMessage: ChatMessage.optional() }),
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
 ])
 export type StreamEvent = z.infer<typeof StreamEvent>
@@ -98,7 +102,28 @@ export const ConversationWithMessages = Conversation.extend({ messages: z.array(
 export type ConversationWithMessages = z.infer<typeof ConversationWithMessages>
 
 export const TitleRequest = z.object({ message: z.string().trim().min(1).max(8000) })
+export type TitleRequest = z.infer<typeof TitleRequest>
 export const TitleResponse = z.object({ title: z.string() })
+export type TitleResponse = z.infer<typeof TitleResponse>
+
+/**
+ * spec 1 §7 storeMessageInConversation: when the visitor stops a reply (spec 1 §4 'Aborting stores
+ * any partial reply'), the client stores its message and the partial answer. An empty cloneText
+ * stores the visitor's message only.
+ */
+export const StoreMessagesRequest = z.object({
+  slug: z.string().min(1).max(64),
+  conversationId: z.string().uuid().nullish(),
+  instanceId: z.string().uuid().nullish(),
+  userText: z.string().trim().min(1).max(8000),
+  cloneText: z.string().max(32_000),
+})
+export type StoreMessagesRequest = z.input<typeof StoreMessagesRequest>
+export const StoreMessagesResponse = z.object({
+  conversationId: z.string().uuid(),
+  messages: z.array(ChatMessage),
+})
+export type StoreMessagesResponse = z.infer<typeof StoreMessagesResponse>
 
 export const MessageSources = z.object({ citations: z.array(Citation) })
 export type MessageSources = z.infer<typeof MessageSources>

@@ -17,6 +17,7 @@ export const ErrorCode = {
   paymentRequired: 'payment_required',
   conflict: 'conflict',
   rateLimited: 'rate_limited',
+  unavailable: 'unavailable',
   internal: 'internal',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

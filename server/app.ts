@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
@@ -8,11 +9,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract'
+import { registerIdentity } from './auth/identity'
+import type { Answerer } from './brain/answerer'
+import { createBrain } from './brain/create-brain'
 import type { Config } from './config'
+import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
 import { AppError, codeForStatus, errorBody } from './errors'
+import { createProviders, type Providers } from './providers'
+import { affiliateRoutes } from './routes/affiliate'
+import { chatStreamRoutes } from './routes/chat-stream'
 import { cloneRoutes } from './routes/clones'
+import { conversationRoutes } from './routes/conversations'
 import { healthRoutes } from './routes/health'
+import { linkPreviewRoutes } from './routes/link-preview'
+import { messageSourcesRoutes } from './routes/message-sources'
+import { ttsRoutes } from './routes/tts'
 import { registerWeb } from './web'
 
 export type App = FastifyInstance<
@@ -29,6 +41,12 @@ export interface BuildAppOptions {
   config: Config
   /** A ready logger (e.g. the entry's pino); otherwise one is made from config (none in tests). */
   logger?: FastifyBaseLogger
+  /** Replaces the configured answerer of grounded answers (tests observe or fake it). */
+  answerer?: Answerer
+  /** The chat stream heartbeat period (15 s unless a test needs it sooner). */
+  chatHeartbeatMs?: number
+  /** Replaces configured outside services (tests fake them). */
+  providers?: Partial<Providers>
 }
 
 export const appVersion: string = (
@@ -53,7 +71,15 @@ export const CONTENT_SECURITY_POLICY = [
   'frame-ancestors *',
 ].join('; ')
 
-export async function buildApp({ db, dbKind, config, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  db,
+  dbKind,
+  config,
+  logger,
+  answerer,
+  chatHeartbeatMs,
+  providers: providerOverrides,
+}: BuildAppOptions): Promise<App> {
   const app: App = (
     logger
       ? Fastify({ loggerInstance: logger })
@@ -95,8 +121,29 @@ export async function buildApp({ db, dbKind, config, logger }: BuildAppOptions):
     return reply.code(status).send(errorBody(codeForStatus(status), message))
   })
 
+  // Cookies carry the anonymous visitor id that owns conversations (chat/visitor.ts).
+  await app.register(fastifyCookie)
+
+  const brain = createBrain(db, config, answerer)
+  // Each clone's knowledge index is built once at start (after seeding), not by the first visitor.
+  app.addHook('onReady', async () => {
+    await brain.indexes.warm()
+  })
+
+  // The desktop app (app://renderer) calls /api cross-origin with a bearer token (server/cors.ts).
+  registerDesktopCors(app)
+  // Who is asking (session cookie or bearer token), and CSRF refusal of foreign cookie-carrying writes.
+  registerIdentity(app, { db, allowedOrigins: [new URL(config.PUBLIC_URL).origin] })
+  const providers = createProviders(config, providerOverrides)
+
   await app.register(healthRoutes, { db, dbKind, version: appVersion })
   await app.register(cloneRoutes, { db })
+  await app.register(chatStreamRoutes, { db, setup: brain, heartbeatMs: chatHeartbeatMs })
+  await app.register(conversationRoutes, { db, llm: brain.llm })
+  await app.register(messageSourcesRoutes, { db })
+  await app.register(affiliateRoutes, { db, publicUrl: config.PUBLIC_URL })
+  await app.register(linkPreviewRoutes, { db })
+  await app.register(ttsRoutes, { db, tts: providers.tts })
   await registerWeb(app, { webDist: config.WEB_DIST })
 
   return app

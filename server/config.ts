@@ -18,6 +18,12 @@ const Env = z.object({
     .transform((v) => (v?.trim() ? v.trim().replace(/\/+$/, '') : undefined)),
   WEB_DIST: z.string().min(1).default('dist/web'),
   LOG_LEVEL: LogLevel.optional(),
+  BRAIN_TOKEN_DELAY_MS: z.coerce.number().min(0).max(1000).default(18),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
@@ -35,6 +41,15 @@ export interface Config {
   /** Absolute path of the built web app. */
   readonly WEB_DIST: string
   readonly LOG_LEVEL: LogLevel
+  /** Mean pause between streamed tokens of the local clone brain, so answers arrive like a model's. */
+  readonly BRAIN_TOKEN_DELAY_MS: number
+  /** An OpenAI-compatible endpoint (with LLM_MODEL) replaces the local answer composer when set. */
+  readonly LLM_BASE_URL: string | undefined
+  readonly LLM_API_KEY: string | undefined
+  readonly LLM_MODEL: string | undefined
+  /** ElevenLabs replaces the offline eSpeak NG read-aloud voice when set. */
+  readonly ELEVENLABS_API_KEY: string | undefined
+  readonly ELEVENLABS_BASE_URL: string | undefined
 }
 
 /**
@@ -62,5 +77,11 @@ export function loadConfig(
     PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     WEB_DIST: path.resolve(cwd, e.WEB_DIST),
     LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    BRAIN_TOKEN_DELAY_MS: e.BRAIN_TOKEN_DELAY_MS,
+    LLM_BASE_URL: e.LLM_BASE_URL?.replace(/\/+$/, ''),
+    LLM_API_KEY: e.LLM_API_KEY,
+    LLM_MODEL: e.LLM_MODEL,
+    ELEVENLABS_API_KEY: e.ELEVENLABS_API_KEY,
+    ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL,
   })
 }

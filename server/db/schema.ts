@@ -254,3 +254,8 @@ export const memberships = pgTable(
     index('memberships_clone_idx').on(t.cloneId, t.position),
   ],
 )
+
+// Accounts tables (sessions, sign-in codes, outbox, feedback, creator training) live in their own file.
+export * from './accounts-schema'
+// Chat tables (conversations, messages, citations, affiliates) live in their own file.
+export * from './chat-schema'

@@ -221,17 +221,15 @@ export function documentContentHash(doc: Pick<SeedDocument, 'text' | 'segments'>
 }
 
 async function upsertDocuments(db: Db, cloneId: string, clone: SeedClone): Promise<{ rechunked: number }> {
-  const existing = await db
-    .select({ id: documents.id, contentHash: documents.contentHash })
-    .from(documents)
-    .where(eq(documents.cloneId, cloneId))
-  const hashes = new Map(existing.map((d) => [d.id, d.contentHash]))
+  const existing = await db.select().from(documents).where(eq(documents.cloneId, cloneId))
+  const stored = new Map(existing.map((d) => [d.id, d]))
 
   let rechunked = 0
   for (const doc of clone.documents) {
     const id = seedId('document', `${clone.key}:${doc.key}`)
     const contentHash = documentContentHash(doc)
-    const changed = hashes.get(id) !== contentHash
+    const before = stored.get(id)
+    const changed = before?.contentHash !== contentHash
     const values = {
       key: doc.key,
       type: doc.type,
@@ -243,12 +241,17 @@ async function upsertDocuments(db: Db, cloneId: string, clone: SeedClone): Promi
       segments: doc.segments?.length ? doc.segments : null,
       product: doc.product ?? null,
       contentHash,
-      ...(changed ? { updatedAt: new Date() } : {}),
     }
+    // updated_at is the clone brain's signal to rebuild its index (brain/knowledge-index.ts): bump it
+    // for any change the index or a citation shows (title, type, links, product), never otherwise.
+    const edited = changed || !before || !sameDocumentFields(before, values)
     await db
       .insert(documents)
       .values({ id, cloneId, ...values })
-      .onConflictDoUpdate({ target: documents.id, set: values })
+      .onConflictDoUpdate({
+        target: documents.id,
+        set: edited ? { ...values, updatedAt: new Date() } : values,
+      })
     if (!changed) continue
 
     rechunked++
@@ -278,6 +281,32 @@ async function upsertDocuments(db: Db, cloneId: string, clone: SeedClone): Promi
   )
   await db.delete(documents).where(stale)
   return { rechunked }
+}
+
+type DocumentRow = typeof documents.$inferSelect
+
+function sameDocumentFields(
+  row: DocumentRow,
+  values: Pick<DocumentRow, 'key' | 'type' | 'title' | 'url' | 'tweetId' | 'publishedAt' | 'product'>,
+): boolean {
+  return (
+    row.key === values.key &&
+    row.type === values.type &&
+    row.title === values.title &&
+    row.url === values.url &&
+    row.tweetId === values.tweetId &&
+    row.publishedAt?.getTime() === values.publishedAt?.getTime() &&
+    canonicalJson(row.product) === canonicalJson(values.product)
+  )
+}
+
+/** JSON with sorted keys: jsonb does not keep key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  )
 }
 
 async function upsertUser(db: Db, user: SeedUser): Promise<void> {

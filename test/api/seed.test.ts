@@ -26,14 +26,25 @@ describe('seed', () => {
 
   it('covers every table of the schema', () => {
     expect(tables.map(getTableName).sort()).toEqual([
+      'affiliate_clicks',
+      'blocked_email_domains',
       'clone_orgs',
+      'clone_training',
       'clones',
+      'conversations',
       'document_chunks',
       'documents',
+      'feedback',
       'instances',
+      'login_codes',
       'memberships',
+      'message_affiliates',
+      'message_citations',
+      'messages',
       'orgs',
+      'outbox_messages',
       'relationships',
+      'sessions',
       'suggested_questions',
       'users',
     ])

@@ -21,18 +21,6 @@ function Placeholder({ feature, description }: Readonly<Omit<ComingSoonProps, 'b
   return <ComingSoon feature={feature} description={description} back={useBackLink()} />
 }
 
-export const TalkScreen = () => (
-  <Placeholder
-    feature="Chat"
-    description="Stream a conversation with this clone, with cited sources, suggested questions and your history."
-  />
-)
-export const ConversationScreen = () => (
-  <Placeholder
-    feature="Conversation"
-    description="Pick up an earlier conversation right where you left off."
-  />
-)
 export const SharedConversationScreen = () => (
   <Placeholder
     feature="Shared conversation"

@@ -21,6 +21,9 @@ export interface RouterContext {
 const placeholder = (name: keyof typeof import('./placeholders')) =>
   lazyRouteComponent(() => import('./placeholders'), name)
 
+// The chat is its own lazy chunk: the profile's first load never pays for it (npm run bench:size).
+const talkScreen = lazyRouteComponent(() => import('../features/talk/TalkScreen'), 'TalkRoute')
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout })
 
 const route = <TPath extends string>(path: TPath) => ({ getParentRoute: () => rootRoute, path }) as const
@@ -77,12 +80,18 @@ const profileRoute = createRoute({
 const talkRoute = createRoute({
   ...route('/$slug/talk'),
   validateSearch: parseTalkSearch,
-  component: placeholder('TalkScreen'),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(cloneQuery(params.slug))
+  },
+  component: talkScreen,
 })
 const conversationRoute = createRoute({
   ...route('/$slug/talk/conversation/$conversationId'),
   validateSearch: parseTalkSearch,
-  component: placeholder('ConversationScreen'),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(cloneQuery(params.slug))
+  },
+  component: talkScreen,
 })
 const sharedConversationRoute = createRoute({
   ...route('/$slug/talk/conversation/shared/$shareId'),
@@ -128,12 +137,18 @@ const instanceProfileRoute = createRoute({
 const instanceTalkRoute = createRoute({
   ...route('/$slug/$instanceSlug/talk'),
   validateSearch: parseTalkSearch,
-  component: placeholder('TalkScreen'),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(cloneQuery(params.slug, params.instanceSlug))
+  },
+  component: talkScreen,
 })
 const instanceConversationRoute = createRoute({
   ...route('/$slug/$instanceSlug/talk/conversation/$conversationId'),
   validateSearch: parseTalkSearch,
-  component: placeholder('ConversationScreen'),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(cloneQuery(params.slug, params.instanceSlug))
+  },
+  component: talkScreen,
 })
 const instanceSharedConversationRoute = createRoute({
   ...route('/$slug/$instanceSlug/talk/conversation/shared/$shareId'),

@@ -6,7 +6,8 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & {
   size?: number
 }
 
-function Icon({ label, size = 16, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The base of every icon: a 24×24 stroked SVG, decorative unless it has a label. */
+export function Icon({ label, size = 16, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

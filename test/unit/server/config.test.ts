@@ -13,6 +13,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'http://localhost:8787',
       WEB_DIST: path.resolve('/srv/app', 'dist/web'),
       LOG_LEVEL: 'info',
+      BRAIN_TOKEN_DELAY_MS: 18,
+      LLM_BASE_URL: undefined,
+      LLM_API_KEY: undefined,
+      LLM_MODEL: undefined,
     })
   })
 

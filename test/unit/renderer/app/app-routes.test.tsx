@@ -27,8 +27,8 @@ describe('app routes', () => {
   })
 
   it('links an instance coming-soon screen back to the instance profile', async () => {
-    await renderApp('/lena-hart/clinic/talk?actions=bogus&message=hi', { fetch: api().fetch })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeTruthy()
+    await renderApp('/lena-hart/clinic/video', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Video call' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe(
       '/lena-hart/clinic',
     )
@@ -63,11 +63,11 @@ describe('app routes', () => {
   })
 
   it('keeps valid talk search params and drops invalid ones', async () => {
-    const { router } = await renderApp('/lena-hart/talk?q=hello&actions=bogus&autoLoadRecent=true', {
+    const { router } = await renderApp('/lena-hart/talk?actions=bogus&autoLoadRecent=true', {
       fetch: api().fetch,
     })
-    await screen.findByRole('heading', { level: 1, name: 'Chat' })
+    await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })
     // The screen reads the validated search of its match; the raw address is left as typed.
-    expect(router.state.matches.at(-1)?.search).toEqual({ message: 'hello', autoLoadRecent: true })
+    expect(router.state.matches.at(-1)?.search).toEqual({ autoLoadRecent: true })
   })
 })

@@ -1,5 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
+import { StrictMode } from 'react'
 import { vi } from 'vitest'
 import { App } from '../../../../renderer/src/app/providers'
 import { createQueryClient } from '../../../../renderer/src/app/query-client'
@@ -14,7 +15,11 @@ import {
 /** The whole app at a URL, on the web platform with in-memory storage and a fake fetch. */
 export async function renderApp(
   url: string,
-  { fetch, storage = createMemoryStorage() }: { fetch: typeof globalThis.fetch; storage?: KeyValueStorage },
+  {
+    fetch,
+    storage = createMemoryStorage(),
+    strict = false,
+  }: { fetch: typeof globalThis.fetch; storage?: KeyValueStorage; strict?: boolean },
 ) {
   vi.stubGlobal('fetch', fetch)
   const platform = setPlatform(createWebPlatform(storage))
@@ -23,7 +28,8 @@ export async function renderApp(
   const router = createAppRouter({ queryClient, history })
   let view: ReturnType<typeof render> | undefined
   await act(async () => {
-    view = render(<App platform={platform} queryClient={queryClient} router={router} />)
+    const app = <App platform={platform} queryClient={queryClient} router={router} />
+    view = render(strict ? <StrictMode>{app}</StrictMode> : app)
   })
   return { ...view!, router, platform, queryClient, storage }
 }

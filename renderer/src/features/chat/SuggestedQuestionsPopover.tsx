@@ -1,0 +1,83 @@
+import { Button, Flex, IconButton, Popover, Text, Tooltip } from '@radix-ui/themes'
+import { useState } from 'react'
+import type { SuggestedQuestion } from '../../../../contract/clone'
+import { LightbulbIcon, ShuffleIcon } from '../../ui/chat-icons'
+import { MessageIcon } from '../../ui/icons'
+import { SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
+import { chatStrings } from './chat.strings'
+import { sampleQuestions } from './prompt'
+
+/** spec 1 §2: the suggested-questions popover (max 60% of the viewport high), 3 at a time, Shuffle above 3. */
+export function SuggestedQuestionsPopover({
+  questions,
+  disabled,
+  onAsk,
+}: Readonly<{
+  questions: readonly SuggestedQuestion[]
+  disabled: boolean
+  onAsk: (question: string) => void
+}>) {
+  const [open, setOpen] = useState(false)
+  const [shown, setShown] = useState(() => questions.slice(0, SUGGESTED_QUESTIONS_SHOWN))
+  const canShuffle = questions.length > SUGGESTED_QUESTIONS_SHOWN
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Tooltip content={chatStrings.suggestedQuestions}>
+        <Popover.Trigger>
+          <IconButton
+            type="button"
+            size="2"
+            variant="ghost"
+            color="gray"
+            radius="full"
+            aria-label={chatStrings.suggestedQuestions}
+            className="chat-prompt__icon"
+          >
+            <LightbulbIcon size={18} />
+          </IconButton>
+        </Popover.Trigger>
+      </Tooltip>
+      <Popover.Content
+        size="2"
+        side="top"
+        align="end"
+        className="suggested-popover"
+        maxWidth="min(420px, 92vw)"
+      >
+        <Flex align="center" justify="between" gap="3" mb="2">
+          <Text as="p" size="2" weight="medium">
+            {chatStrings.suggestedQuestions}
+          </Text>
+          {canShuffle ? (
+            <Button
+              size="1"
+              variant="ghost"
+              onClick={() => setShown(sampleQuestions(questions, SUGGESTED_QUESTIONS_SHOWN))}
+            >
+              <ShuffleIcon />
+              {chatStrings.shuffle}
+            </Button>
+          ) : null}
+        </Flex>
+        <ul className="plain-list suggested-popover__list">
+          {shown.map((q) => (
+            <li key={q.id}>
+              <button
+                type="button"
+                className="suggested-popover__question"
+                disabled={disabled}
+                onClick={() => {
+                  setOpen(false)
+                  onAsk(q.question)
+                }}
+              >
+                <MessageIcon />
+                <span>{q.question}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Popover.Content>
+    </Popover.Root>
+  )
+}

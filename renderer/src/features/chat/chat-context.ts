@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react'
+
+/** What every message row needs from the screen, stable for the life of the conversation. */
+export interface ChatMessagesContextValue {
+  cloneName: string
+  cloneImageUrl: string | undefined
+  /** spec 1 §6: citations are offered only when the clone allows viewing sources. */
+  viewSources: boolean
+  /** Opens the Sources overlay for a message: all of its sources, or the one numbered `citation`. */
+  openSources: (messageId: string, citation?: number) => void
+}
+
+export const ChatMessagesContext = createContext<ChatMessagesContextValue | null>(null)
+
+export function useChatMessagesContext(): ChatMessagesContextValue {
+  const value = useContext(ChatMessagesContext)
+  if (!value) throw new Error('Chat messages need a <ChatMessagesContext.Provider> above them.')
+  return value
+}

@@ -1,0 +1,441 @@
+import { proxy, ref, useSnapshot } from 'valtio'
+import {
+  type ChatMessage,
+  type ConversationWithMessages,
+  OutboundMessage,
+  type StoreMessagesRequest,
+  type StoreMessagesResponse,
+  StreamEvent,
+} from '../../../../contract/chat'
+import {
+  type ChatStreamAnswer,
+  openChatStream,
+  requestConversationTitle,
+  storeMessages,
+} from '../../api/chat'
+import { readEventStream } from '../../api/sse'
+import { DEFAULT_CONVERSATION_TITLE, STREAM_INACTIVITY_MS } from './chat.constants'
+import { chatStrings } from './chat.strings'
+import {
+  type ChatStreamEvent,
+  type ChatStreamModel,
+  ChatStreamState,
+  chatStreamReducer,
+  initialChatStreamModel,
+  type LocalStamp,
+  localMessage,
+} from './chat-stream.machine'
+
+/*
+ * The chat stream store (spec 1 §4 'Chat stream'). The machine's model lives outside valtio; the view proxy
+ * mirrors it. Tokens only touch the plain model: the visible streaming text is copied at most once per
+ * animation frame, so a fast stream re-renders the streaming message alone, once per frame.
+ */
+
+export interface ChatSession {
+  slug: string | null
+  instanceSlug: string | null
+  instanceId: string | null
+  locationId: string | null
+  /** The conversation the page asked for (null on a fresh talk page). */
+  conversationId: string | null
+  /** The messages are known: a fresh conversation, a loaded one or one this page created. */
+  loaded: boolean
+}
+
+export interface ChatStreamView {
+  state: ChatStreamState
+  outboundPending: boolean
+  receiving: boolean
+  /** Immutable messages (valtio refs: snapshots keep their identity, so memoised rows stay put). */
+  messages: ChatMessage[]
+  /** The reply being streamed, refreshed once per animation frame. */
+  streaming: { text: string }
+  conversationId: string | null
+  title: string
+  session: ChatSession
+  /** The prompt's text (spec 1 §3 'Draft'). */
+  draft: { text: string }
+}
+
+export type SendOutcome =
+  | { kind: 'completed'; message: ChatMessage; conversationId: string; newConversation: boolean }
+  /** Error event, broken stream, malformed data: the fallback reply was appended. */
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'timeout' }
+  /** Stopped by the visitor; the partial reply was kept (and stored when conversationId is set). */
+  | { kind: 'aborted'; conversationId: string | null; newConversation: boolean }
+  /** The server refused it (non-OK): the draft was restored. 402 is usage enforcement. */
+  | { kind: 'rejected'; status: number; statusText: string; paymentRequired: boolean }
+  /** The outbound message failed the schema: nothing was sent. */
+  | { kind: 'invalid' }
+  /** A response is pending: nothing was sent. */
+  | { kind: 'blocked' }
+  /** Empty or whitespace text: nothing was sent. */
+  | { kind: 'empty' }
+
+export interface ChatStreamDeps {
+  openStream: (message: OutboundMessage, signal: AbortSignal) => Promise<ChatStreamAnswer>
+  storeMessages: (request: StoreMessagesRequest) => Promise<StoreMessagesResponse>
+  requestTitle: (message: string) => Promise<string>
+  requestFrame: (callback: () => void) => number
+  cancelFrame: (handle: number) => void
+  setTimer: (callback: () => void, ms: number) => unknown
+  clearTimer: (handle: unknown) => void
+  newStamp: () => LocalStamp
+  timezone: () => string | null
+  log: (message: string, error?: unknown) => void
+}
+
+const browserTimezone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null
+  } catch {
+    return null
+  }
+}
+
+const defaultDeps = (): ChatStreamDeps => ({
+  openStream: (message, signal) => openChatStream(message, signal),
+  storeMessages: (request) => storeMessages(request),
+  requestTitle: (message) => requestConversationTitle(message),
+  requestFrame: (callback) =>
+    typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(() => callback())
+      : (setTimeout(callback, 16) as unknown as number),
+  cancelFrame: (handle) =>
+    typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(handle) : clearTimeout(handle),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  newStamp: () => ({ id: crypto.randomUUID(), createdAt: new Date().toISOString() }),
+  timezone: browserTimezone,
+  log: (message, error) => console.warn(message, error),
+})
+
+const emptySession = (): ChatSession => ({
+  slug: null,
+  instanceSlug: null,
+  instanceId: null,
+  locationId: null,
+  conversationId: null,
+  loaded: true,
+})
+
+interface InFlight {
+  epoch: number
+  controller: AbortController
+  text: string
+  newConversation: boolean
+  timer: unknown
+  /** Set when the visitor or the watchdog ended the stream: what send() answers. */
+  settled: Promise<SendOutcome> | null
+}
+
+export interface OpenSessionInput {
+  slug: string
+  instanceSlug?: string | null
+  instanceId?: string | null
+  locationId?: string | null
+  conversationId?: string | null
+}
+
+export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
+  const deps: ChatStreamDeps = { ...defaultDeps(), ...overrides }
+  let model: ChatStreamModel = initialChatStreamModel()
+  let frame: number | null = null
+  let epoch = 0
+  let inflight: InFlight | null = null
+
+  const view = proxy<ChatStreamView>({
+    state: model.state,
+    outboundPending: false,
+    receiving: false,
+    messages: [],
+    streaming: { text: '' },
+    conversationId: null,
+    title: '',
+    session: emptySession(),
+    draft: { text: '' },
+  })
+
+  const showBuffer = () => {
+    if (view.streaming.text !== model.buffer) view.streaming.text = model.buffer
+  }
+  const cancelFlush = () => {
+    if (frame !== null) deps.cancelFrame(frame)
+    frame = null
+  }
+  const scheduleFlush = () => {
+    if (frame !== null) return
+    frame = deps.requestFrame(() => {
+      frame = null
+      showBuffer()
+    })
+  }
+
+  /** Runs the machine and mirrors what changed into the view. */
+  const dispatch = (event: ChatStreamEvent) => {
+    const previous = model
+    model = chatStreamReducer(model, event)
+    if (model === previous) return
+    if (view.state !== model.state) view.state = model.state
+    if (view.outboundPending !== model.outboundPending) view.outboundPending = model.outboundPending
+    if (view.receiving !== model.receiving) view.receiving = model.receiving
+    if (view.conversationId !== model.conversationId) view.conversationId = model.conversationId
+    if (model.messages !== previous.messages) view.messages = model.messages.map((m) => ref(m))
+    if (event.type === 'TOKEN') scheduleFlush()
+    else {
+      cancelFlush()
+      showBuffer()
+    }
+  }
+
+  const clearWatchdog = (flight: InFlight) => {
+    if (flight.timer !== undefined) deps.clearTimer(flight.timer)
+    flight.timer = undefined
+  }
+
+  /** spec 1 §8: 30 s without any data (heartbeats count) aborts the stream. */
+  const armWatchdog = (flight: InFlight) => {
+    clearWatchdog(flight)
+    flight.timer = deps.setTimer(() => {
+      if (inflight !== flight || flight.settled) return
+      flight.settled = Promise.resolve({ kind: 'timeout' })
+      flight.controller.abort(new DOMException(chatStrings.timeout, 'TimeoutError'))
+      dispatch({ type: 'TIMEOUT', stamp: deps.newStamp() })
+    }, STREAM_INACTIVITY_MS)
+  }
+
+  const maybeSetTitle = (firstText: string, forEpoch: number) => {
+    if (view.title && view.title !== DEFAULT_CONVERSATION_TITLE) return
+    deps
+      .requestTitle(firstText)
+      .then((title) => {
+        if (forEpoch === epoch && title.trim()) view.title = title.trim()
+      })
+      .catch((error) => deps.log('Could not set the conversation title', error))
+  }
+
+  /** Sends a message (spec 1 §4). Answers what happened; the caller shows toasts and navigates. */
+  async function send(text: string, options: { fromDraft?: boolean } = {}): Promise<SendOutcome> {
+    if (model.state !== ChatStreamState.IDLE || inflight) return { kind: 'blocked' }
+    if (!text.trim()) return { kind: 'empty' }
+    const session = view.session
+    const outbound: OutboundMessage = {
+      text: text.trim(),
+      slug: session.slug ?? '',
+      conversationId: model.conversationId,
+      instanceId: session.instanceId,
+      locationId: session.locationId,
+      timezone: deps.timezone(),
+      files: [],
+    }
+    const checked = OutboundMessage.safeParse(outbound)
+    if (!checked.success) {
+      deps.log(chatStrings.invalidOutbound, checked.error)
+      return { kind: 'invalid' }
+    }
+
+    const newConversation = model.conversationId === null
+    const isFirstMessage = !model.messages.some((m) => m.sender === 'USER')
+    const flight: InFlight = {
+      epoch,
+      controller: new AbortController(),
+      text: checked.data.text,
+      newConversation,
+      timer: undefined,
+      settled: null,
+    }
+    inflight = flight
+    dispatch({
+      type: 'SEND',
+      userMessage: localMessage('USER', checked.data.text, deps.newStamp(), model.conversationId),
+    })
+    if (options.fromDraft) view.draft.text = ''
+    armWatchdog(flight)
+
+    try {
+      const answer = await deps.openStream(checked.data, flight.controller.signal)
+      if (flight.settled) return await flight.settled
+      if (!answer.ok) {
+        dispatch({ type: 'REJECT' })
+        // spec 1 §8: the draft text is restored (402 included: the draft is never lost).
+        view.draft.text = text
+        return {
+          kind: 'rejected',
+          status: answer.status,
+          statusText: answer.statusText,
+          paymentRequired: answer.status === 402,
+        }
+      }
+      armWatchdog(flight)
+      let final: Extract<StreamEvent, { message: ChatMessage }> | null = null
+      await readEventStream(answer.body, {
+        schema: StreamEvent,
+        signal: flight.controller.signal,
+        onActivity: () => armWatchdog(flight),
+        onEvent: (event) => {
+          if ('current_token' in event) {
+            dispatch({ type: 'TOKEN', token: event.current_token })
+            return
+          }
+          if ('error' in event) throw new Error(`${event.error.code}: ${event.error.message}`)
+          final = event
+          return 'stop'
+        },
+      })
+      if (flight.settled) return await flight.settled
+      const finished = final as Extract<StreamEvent, { message: ChatMessage }> | null
+      if (!finished) throw new Error('The stream ended without a final message.')
+      dispatch({ type: 'FINAL', message: finished.message, userMessage: finished.userMessage })
+      if (isFirstMessage) maybeSetTitle(checked.data.text, flight.epoch)
+      return {
+        kind: 'completed',
+        message: finished.message,
+        conversationId: finished.message.conversationId,
+        newConversation,
+      }
+    } catch (error) {
+      if (flight.settled) return await flight.settled
+      deps.log(chatStrings.streamFailed, error)
+      if (flight.epoch === epoch) dispatch({ type: 'FAIL', stamp: deps.newStamp() })
+      return { kind: 'failed', error }
+    } finally {
+      clearWatchdog(flight)
+      if (inflight === flight) inflight = null
+    }
+  }
+
+  /** The visitor stops the reply: the partial answer stays as a clone message and is stored (spec 1 §4). */
+  function stop(): Promise<SendOutcome> | null {
+    const flight = inflight
+    if (!flight || flight.settled) return flight?.settled ?? null
+    const userMessage = model.pendingUserMessage
+    const partial = model.buffer
+    const stamp = deps.newStamp()
+    const session = view.session
+    flight.controller.abort(new DOMException(chatStrings.responseCancelled, 'AbortError'))
+    dispatch({ type: 'ABORT', stamp })
+    const request: StoreMessagesRequest = {
+      slug: session.slug ?? '',
+      conversationId: model.conversationId,
+      instanceId: session.instanceId,
+      userText: flight.text,
+      cloneText: partial,
+    }
+    flight.settled = deps
+      .storeMessages(request)
+      .then((stored): SendOutcome => {
+        if (flight.epoch === epoch) {
+          dispatch({
+            type: 'PERSISTED',
+            conversationId: stored.conversationId,
+            replace: [userMessage?.id, partial ? stamp.id : undefined].filter((id): id is string => !!id),
+            messages: stored.messages,
+          })
+        }
+        return {
+          kind: 'aborted',
+          conversationId: stored.conversationId,
+          newConversation: flight.newConversation,
+        }
+      })
+      .catch((error): SendOutcome => {
+        deps.log(chatStrings.saveFailed, error)
+        return { kind: 'aborted', conversationId: null, newConversation: flight.newConversation }
+      })
+    return flight.settled
+  }
+
+  /**
+   * The page shows a clone's talk screen, optionally for a conversation. Idempotent: the same target keeps
+   * the current messages (StrictMode effects, the hop from /talk to /talk/conversation/{id} after the first
+   * answer); another target stops any reply in flight and starts empty.
+   */
+  function openSession(input: OpenSessionInput) {
+    const target: ChatSession = {
+      slug: input.slug,
+      instanceSlug: input.instanceSlug ?? null,
+      instanceId: input.instanceId ?? null,
+      locationId: input.locationId ?? null,
+      conversationId: input.conversationId ?? null,
+      loaded: !input.conversationId,
+    }
+    const current = view.session
+    const sameClone = current.slug === target.slug && current.instanceSlug === target.instanceSlug
+    const sameConversation =
+      target.conversationId === null
+        ? model.conversationId === null
+        : target.conversationId === model.conversationId || target.conversationId === current.conversationId
+    if (sameClone && sameConversation) {
+      current.instanceId = target.instanceId
+      current.locationId = target.locationId
+      if (target.conversationId && model.conversationId === target.conversationId) current.loaded = true
+      current.conversationId = target.conversationId ?? model.conversationId
+      return
+    }
+    startOver(target)
+  }
+
+  function startOver(target: ChatSession) {
+    if (inflight) void stop()
+    epoch += 1
+    inflight = null
+    dispatch({ type: 'RESET' })
+    view.title = ''
+    view.session = target
+  }
+
+  /** 'Start New Conversation': an empty conversation with the same clone. */
+  function startNewConversation() {
+    const current = view.session
+    if (!current.slug) return
+    startOver({ ...current, conversationId: null, loaded: true })
+  }
+
+  /** Shows a fetched conversation (GET conversation), unless the page has moved on or already has it. */
+  function loadConversation(conversation: ConversationWithMessages) {
+    const session = view.session
+    if (session.conversationId !== conversation.id || session.loaded) return
+    if (inflight) return
+    dispatch({ type: 'LOAD', conversationId: conversation.id, messages: conversation.messages })
+    view.title = conversation.title
+    session.loaded = true
+  }
+
+  const setDraft = (text: string) => {
+    view.draft.text = text
+  }
+
+  /** For tests and sign-out: everything back to the start. */
+  function reset() {
+    startOver(emptySession())
+    view.draft.text = ''
+  }
+
+  return {
+    state: view,
+    send,
+    stop,
+    openSession,
+    startNewConversation,
+    loadConversation,
+    setDraft,
+    reset,
+    /** The reply so far, including tokens not yet shown (for tests). */
+    bufferedText: () => model.buffer,
+  }
+}
+
+export type ChatStreamStore = ReturnType<typeof createChatStreamStore>
+
+/** The app's one chat stream. */
+export const chatStream = createChatStreamStore()
+
+/** Whether a response is pending or streaming (spec 1 §4: sending is blocked meanwhile). */
+export const isResponsePending = (view: Pick<ChatStreamView, 'state'>) => view.state !== ChatStreamState.IDLE
+
+export const useChatStreamStatus = (store: ChatStreamStore = chatStream) => {
+  const snap = useSnapshot(store.state)
+  return { state: snap.state, outboundPending: snap.outboundPending, receiving: snap.receiving }
+}

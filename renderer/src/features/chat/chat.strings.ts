@@ -1,0 +1,44 @@
+/** The chat's user-facing texts in one table (spec 1 §2, §8). */
+export const chatStrings = {
+  // spec 1 §8 'Stream'
+  streamFailed: 'Failed to process message.',
+  fallbackReply:
+    "I'm sorry, I had a problem when trying to come up with an answer. Could you try asking again?",
+  timeout: 'Timeout exceeded after 30s',
+  sendRejected: (statusText: string, status: number) => `Failed to send message: ${statusText} (${status})`,
+  invalidOutbound: 'Invalid outbound message',
+  suggestedSendFailed: 'Unable to send message',
+  responseCancelled: 'Response cancelled by user',
+  saveFailed: 'Failed to save message',
+
+  // The prompt (spec 1 §2 'Chat prompt')
+  promptLabel: (name: string) => `Message ${name}`,
+  promptPlaceholder: 'Ask anything…',
+  send: 'Send',
+  stop: 'Stop',
+  stopGenerating: 'Stop generating',
+  dictation: 'Dictation is coming soon',
+  plusMenu: 'More options',
+  uploadFile: 'Upload File',
+  uploadComingSoon: 'File uploads are coming soon',
+  startNewConversation: 'Start New Conversation',
+  suggestedQuestions: 'Suggested questions',
+  shuffle: 'Shuffle',
+  comingSoon: 'Soon',
+
+  // The message list (spec 1 §2 'Chat')
+  conversation: 'Conversation',
+  yourMessage: 'Your message',
+  cloneMessage: (name: string) => `${name}`,
+  replying: (name: string) => `${name} is replying`,
+  sending: 'Sending',
+  receiving: (name: string) => `${name} is typing`,
+  scrollToBottom: 'Scroll to bottom',
+  sentBy: (name: string) => `Sent by ${name}`,
+  sentByTooltip: (name: string) =>
+    `This message was sent by the creator of ${name} in person. It is not AI generated.`,
+  sources: 'Sources',
+  source: (n: number) => `Source ${n}`,
+  product: 'Recommended product',
+  viewProduct: 'View product',
+} as const

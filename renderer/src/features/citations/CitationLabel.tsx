@@ -1,0 +1,51 @@
+import { Flex, HoverCard, Text } from '@radix-ui/themes'
+import type { Citation } from '../../../../contract/chat'
+import { CITATION_HOVER_DELAY_MS } from '../chat/chat.constants'
+import { chatStrings } from '../chat/chat.strings'
+import { CitationTypeIcon } from './CitationTypeIcon'
+import { citationTypeLabels } from './citations.strings'
+
+/** The snippet shown in the hover card: the first words of the cited passage. */
+const snippetOf = (text: string) => (text.length > 220 ? `${text.slice(0, 220).trimEnd()}…` : text)
+
+/**
+ * A citation marker [n] as a clickable label (spec 1 §2): click opens the source, hovering for 250 ms
+ * (spec 1 §9) shows its title, type and a snippet.
+ */
+export function CitationLabel({
+  citation,
+  onOpen,
+}: Readonly<{ citation: Citation; onOpen: (index: number) => void }>) {
+  return (
+    <HoverCard.Root openDelay={CITATION_HOVER_DELAY_MS} closeDelay={120}>
+      <HoverCard.Trigger>
+        <button
+          type="button"
+          className="citation-label"
+          aria-label={chatStrings.source(citation.index)}
+          onClick={() => onOpen(citation.index)}
+        >
+          {citation.index}
+        </button>
+      </HoverCard.Trigger>
+      <HoverCard.Content size="1" maxWidth="320px" className="citation-card">
+        <Flex direction="column" gap="1">
+          <Flex align="center" gap="1" className="citation-card__type">
+            <CitationTypeIcon citation={citation} size={14} />
+            <Text size="1" color="gray">
+              {citationTypeLabels[citation.type]}
+            </Text>
+          </Flex>
+          <Text as="p" size="2" weight="medium">
+            {citation.title}
+          </Text>
+          {citation.text ? (
+            <Text as="p" size="1" color="gray" className="clamp-3">
+              {snippetOf(citation.text)}
+            </Text>
+          ) : null}
+        </Flex>
+      </HoverCard.Content>
+    </HoverCard.Root>
+  )
+}

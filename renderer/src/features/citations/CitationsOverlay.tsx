@@ -1,0 +1,153 @@
+import { Button, Dialog, Flex, IconButton, Spinner, Text } from '@radix-ui/themes'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { useSnapshot } from 'valtio'
+import type { ChatMessage, Citation } from '../../../../contract/chat'
+import { messageSourcesQuery } from '../../api/chat'
+import type { CitationsParam } from '../../app/search-params'
+import { ArrowLeftIcon, CloseIcon, RefreshIcon, WarningIcon } from '../../ui/icons'
+import type { ChatStreamView } from '../chat/chat-stream.store'
+import {
+  type CitationOverlay,
+  CitationOverlayState,
+  citationOverlayFor,
+  sourcesToShow,
+} from './citation-overlay'
+import { groupCitations } from './citations'
+import { citationsStrings } from './citations.strings'
+import { SourceGroup } from './SourceList'
+
+type SourcesData =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'ready'; citations: readonly Citation[]; text: string }
+
+/** A message's citations: from the chat when it is on screen, else GET sources (spec 1 §7). */
+function useMessageSources(messageId: string, slug: string, view: ChatStreamView): SourcesData {
+  const snap = useSnapshot(view)
+  const local = (snap.messages as readonly ChatMessage[]).find((m) => m.id === messageId)
+  const query = useQuery({ ...messageSourcesQuery(messageId, slug), enabled: !local })
+  if (local) return { status: 'ready', citations: local.citations, text: local.text }
+  if (query.isError) return { status: 'error', retry: () => void query.refetch() }
+  if (!query.data) return { status: 'loading' }
+  // Without the message text every visible source counts as cited.
+  const citations = query.data.citations
+  const text = citations
+    .filter((c) => c.visible)
+    .map((c) => `[${c.index}]`)
+    .join(' ')
+  return { status: 'ready', citations, text }
+}
+
+function SourcesBody({
+  overlay,
+  slug,
+  view,
+  onClose,
+  onShowAll,
+}: Readonly<{
+  overlay: Exclude<CitationOverlay, { state: 'CLOSED' }>
+  slug: string
+  view: ChatStreamView
+  onClose: () => void
+  onShowAll: (messageId: string) => void
+}>) {
+  const data = useMessageSources(overlay.messageId, slug, view)
+  const citations = data.status === 'ready' ? data.citations : null
+  const text = data.status === 'ready' ? data.text : ''
+  const groups = useMemo(() => (citations ? groupCitations(citations, text) : null), [citations, text])
+  const shown = groups ? sourcesToShow(overlay, groups) : null
+  const missing = data.status === 'ready' && !shown
+
+  // spec 1 §4: missing citation data closes the overlay.
+  useEffect(() => {
+    if (!missing) return
+    console.warn(`${citationsStrings.missingData}: message ${overlay.messageId}`)
+    onClose()
+  }, [missing, overlay.messageId, onClose])
+
+  if (data.status === 'loading') {
+    return (
+      <Flex direction="column" align="center" gap="3" py="8" role="status">
+        <Spinner size="3" />
+        <Text size="2" color="gray">
+          {citationsStrings.loading}
+        </Text>
+      </Flex>
+    )
+  }
+  if (data.status === 'error') {
+    return (
+      <Flex direction="column" align="center" gap="3" py="8" role="alert" className="sources-error">
+        <WarningIcon size={28} />
+        <Text as="p" size="3" weight="medium">
+          {citationsStrings.errorTitle}
+        </Text>
+        <Text as="p" size="2" color="gray">
+          {citationsStrings.errorText}
+        </Text>
+        <Button variant="soft" onClick={data.retry}>
+          <RefreshIcon />
+          {citationsStrings.retry}
+        </Button>
+      </Flex>
+    )
+  }
+  if (!shown) return null
+  return (
+    <Flex direction="column" gap="5">
+      {shown.single ? (
+        <Button variant="ghost" size="1" onClick={() => onShowAll(overlay.messageId)} className="sources-all">
+          <ArrowLeftIcon />
+          {citationsStrings.showAll}
+        </Button>
+      ) : null}
+      <SourceGroup
+        heading={shown.single ? null : citationsStrings.usedHeading}
+        items={shown.used}
+        used
+        expanded={shown.single}
+      />
+      <SourceGroup
+        heading={shown.single ? null : citationsStrings.relevantHeading}
+        items={shown.relevant}
+        used={false}
+        expanded={shown.single}
+      />
+    </Flex>
+  )
+}
+
+export interface CitationsOverlayProps {
+  /** The `citations` query parameter: the overlay's state lives in the address (spec 1 §2). */
+  param: CitationsParam | undefined
+  slug: string
+  view: ChatStreamView
+  onClose: () => void
+  onShowAll: (messageId: string) => void
+}
+
+/** The 'Sources' overlay: all of a message's sources, or one (spec 1 §2, §4 'Citation overlay'). */
+export function CitationsOverlay({ param, slug, view, onClose, onShowAll }: Readonly<CitationsOverlayProps>) {
+  const overlay = citationOverlayFor(param)
+  const open = overlay.state !== CitationOverlayState.CLOSED
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      {overlay.state !== CitationOverlayState.CLOSED ? (
+        <Dialog.Content className="sources-sheet" aria-describedby={undefined}>
+          <Flex align="center" justify="between" gap="3" mb="4">
+            <Dialog.Title size="5" mb="0">
+              {citationsStrings.title}
+            </Dialog.Title>
+            <Dialog.Close>
+              <IconButton variant="ghost" color="gray" aria-label={citationsStrings.close}>
+                <CloseIcon />
+              </IconButton>
+            </Dialog.Close>
+          </Flex>
+          <SourcesBody overlay={overlay} slug={slug} view={view} onClose={onClose} onShowAll={onShowAll} />
+        </Dialog.Content>
+      ) : null}
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,57 @@
+import type { CitationType } from '../../contract'
+import type { DocumentProduct } from '../db/schema'
+
+/** Who is speaking: the clone's identity and the creator's notes on its voice (spec 1 §3 toneFeedback). */
+export interface CloneVoice {
+  name: string
+  headline: string | null
+  toneFeedback: string | null
+}
+
+/**
+ * greeting: 'hi', 'thanks' and the like get a short friendly reply, no sources.
+ * offTopic: no source passed the relevance threshold; the clone says so instead of guessing.
+ * grounded: an answer built on the numbered sources, with [n] markers.
+ */
+export type AnswerIntent = 'greeting' | 'offTopic' | 'grounded'
+
+/** A source as the answerer sees it; its marker is `[number]`. */
+export interface AnswerSource {
+  number: number
+  documentId: string
+  documentTitle: string
+  type: CitationType
+  url: string | null
+  tweetId: string | null
+  timestampMs: number | null
+  text: string
+  product: DocumentProduct | null
+}
+
+export interface ConversationTurn {
+  sender: 'USER' | 'CLONE'
+  text: string
+}
+
+export interface AnswerInput {
+  clone: CloneVoice
+  intent: AnswerIntent
+  question: string
+  /** Earlier turns of the conversation, oldest first. */
+  history: readonly ConversationTurn[]
+  /** Numbered 1..n, best first. Empty unless the intent is grounded. */
+  sources: readonly AnswerSource[]
+  /** How much each search term of the query matters (weight times rarity), for picking sentences. */
+  termWeights: ReadonlyMap<string, number>
+  /** A few subjects the clone's material covers (from document titles). */
+  topics: readonly string[]
+}
+
+/**
+ * Writes the clone's answer as a stream of text tokens. The answer cites sources with [n] markers
+ * right after the sentences they support; the caller turns the markers into citations. Aborting
+ * the signal (the visitor left) must stop the work at once, including any upstream request.
+ */
+export interface Answerer {
+  answer(input: AnswerInput, signal: AbortSignal): AsyncIterable<string>
+}

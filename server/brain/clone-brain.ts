@@ -1,0 +1,68 @@
+import type { Answerer, AnswerInput, AnswerSource, CloneVoice, ConversationTurn } from './answerer'
+import type { KnowledgeIndexCache } from './knowledge-index'
+import { retrieve } from './retrieve'
+import { smallTalkOf } from './small-talk'
+
+export interface PreparedAnswer {
+  input: AnswerInput
+  /** Who writes it: the configured answerer for grounded answers, the local one otherwise. */
+  answerer: Answerer
+}
+
+/**
+ * The clone brain: decides what kind of answer a message needs, retrieves the sources, and hands
+ * both to an answerer. Small talk and questions outside the material always get the local,
+ * deterministic reply: there is nothing for a model to ground, and an honest 'not in my material'
+ * should never depend on a provider.
+ */
+export class CloneBrain {
+  constructor(
+    private readonly indexes: KnowledgeIndexCache,
+    private readonly grounded: Answerer,
+    private readonly local: Answerer,
+  ) {}
+
+  /** `documentsVersion`, when known, spares the index cache its own version query. */
+  async prepare(
+    clone: CloneVoice & { id: string },
+    question: string,
+    history: readonly ConversationTurn[],
+    documentsVersion?: string,
+  ): Promise<PreparedAnswer> {
+    const index = await this.indexes.get(clone.id, documentsVersion)
+    const base = {
+      clone: { name: clone.name, headline: clone.headline, toneFeedback: clone.toneFeedback },
+      question,
+      history,
+      topics: index.topics,
+    }
+    if (smallTalkOf(question, clone.name)) {
+      return {
+        input: { ...base, intent: 'greeting', sources: [], termWeights: new Map() },
+        answerer: this.local,
+      }
+    }
+    // Retrieval reads the question plus the visitor's last two turns, most recent first.
+    const earlierTurns = history
+      .filter((t) => t.sender === 'USER')
+      .map((t) => t.text)
+      .reverse()
+    const { sources, query } = retrieve(index, question, earlierTurns)
+    const termWeights = new Map(query.map((t) => [t.term, t.weight * index.bm25.idf(t.term)]))
+    const numbered: AnswerSource[] = sources.map(({ chunk }, i) => ({
+      number: i + 1,
+      documentId: chunk.documentId,
+      documentTitle: chunk.documentTitle,
+      type: chunk.type,
+      url: chunk.url,
+      tweetId: chunk.tweetId,
+      timestampMs: chunk.timestampMs,
+      text: chunk.text,
+      product: chunk.product,
+    }))
+    if (numbered.length === 0) {
+      return { input: { ...base, intent: 'offTopic', sources: [], termWeights }, answerer: this.local }
+    }
+    return { input: { ...base, intent: 'grounded', sources: numbered, termWeights }, answerer: this.grounded }
+  }
+}

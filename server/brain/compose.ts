@@ -1,0 +1,187 @@
+import type { AnswerInput, AnswerSource } from './answerer'
+import { isPair, withPairs } from './bm25'
+import { splitSentences } from './chunk'
+import { firstName, offTopicReply, smallTalkOf, smallTalkReply } from './small-talk'
+import { searchTerms, words } from './terms'
+import { voiceOf } from './voice'
+
+/** At most this many sources are quoted; the others are shown as 'relevant' (spec 1 §2 'Sources'). */
+export const MAX_QUOTED_SOURCES = 3
+/** Keeps answers chat-sized, whatever the sources hold. */
+export const ANSWER_WORD_BUDGET = 120
+/** A later source is quoted only when its best sentence is nearly as much on point as the first one's. */
+const SUPPORTING_SENTENCE_RATIO = 0.6
+/** ...and carries most of what the question asks about (share of the query's term weight). */
+const SUPPORTING_SENTENCE_COVERAGE = 0.45
+const SUPPORTING_SENTENCE_WORDS = 40
+/** Sentences about the source rather than the subject ('Today I’m sharing...', 'this video is for you'). */
+const META =
+  /\b(this (video|episode|article|chapter|workbook|guide|post|lesson)|today (i|we|is)\b|let[’']?s (cover|talk|look)|welcome to|ask me about|people ask|many people say|in this (video|episode))/i
+/** Advice and rules answer a question better than background does. */
+const ADVICE =
+  /\b(aim|keep|move|have|take|avoid|set|use|try|start|stop|finish|get|make|skip|limit|cut|plan|rule|best|should|need|wake)\b/i
+
+interface Candidate {
+  text: string
+  score: number
+  /** Share of the query's single-term weight found in the sentence. */
+  coverage: number
+  words: number
+  position: number
+  terms: Set<string>
+}
+
+/**
+ * The local clone brain's answer, in the clone's voice. Grounded answers are built from the best
+ * sentences of the top sources, each followed by its [n] marker; sources are quoted in rank order
+ * and a source is only quoted when the ones before it are, so markers run 1..n in order of first use.
+ */
+export function composeAnswer(input: AnswerInput): string {
+  if (input.intent === 'greeting') {
+    const kind = smallTalkOf(input.question, input.clone.name) ?? 'hello'
+    return smallTalkReply(kind, input.clone.name, input.topics)
+  }
+  if (input.intent === 'offTopic' || input.sources.length === 0) return offTopicReply(input.topics)
+
+  const voice = voiceOf(input.clone.toneFeedback)
+  const quoted: string[][] = []
+  const chosenTerms: Set<string>[] = []
+  let budget = ANSWER_WORD_BUDGET
+  let leadScore = 0
+  for (const source of input.sources.slice(0, MAX_QUOTED_SOURCES)) {
+    const first = quoted.length === 0
+    const all = sentenceCandidates(source, input)
+    const candidates = all
+      .filter((c) => !chosenTerms.some((terms) => overlap(terms, c.terms) > 0.6))
+      // A supporting source adds one sentence, and only one that is clearly on the question.
+      .filter(
+        (c) => first || (c.coverage >= SUPPORTING_SENTENCE_COVERAGE && c.words <= SUPPORTING_SENTENCE_WORDS),
+      )
+      .sort((a, b) => b.score - a.score)
+    const best = candidates[0]
+    if (!best || best.score <= 0) break
+    if (!first && (best.score < leadScore * SUPPORTING_SENTENCE_RATIO || best.words > budget)) break
+    if (first) leadScore = best.score
+    // The lead source gives its two best sentences (and any they lean on), a supporting source one.
+    const chosen = first
+      ? candidates.slice(0, 2).filter((c, i) => i === 0 || c.score >= best.score * 0.5)
+      : [best]
+    const fitting = (first ? withAntecedents(chosen, all) : chosen)
+      .sort((a, b) => a.position - b.position)
+      .filter((c) => {
+        if (c !== best && c.words > budget) return false
+        budget -= c.words
+        return true
+      })
+    quoted.push(fitting.map((c) => withMarker(c.text, source.number)))
+    for (const c of fitting) chosenTerms.push(c.terms)
+    if (budget <= 0) break
+  }
+  if (quoted.length === 0) return offTopicReply(input.topics)
+
+  const opening = voice.warm ? pickBySeed(OPENINGS, input.question) : null
+  const body = quoted.map((sentences) => sentences.join(' ')).join(' ')
+  const closing = closingLine(voice, `${input.question} ${body}`, chosenTerms.length)
+  return [opening ? `${opening} ${body}` : body, closing].filter(Boolean).join('\n\n')
+}
+
+const OPENINGS = [
+  'Good question.',
+  'Here’s how I look at it.',
+  'Happy to help with that.',
+  'Here’s what I’d tell you.',
+] as const
+
+const HEALTH =
+  /\b(insomnia|apnea|snor\w*|disorder|medic\w*|pill|symptom\w*|pain|dose|dosing|melatonin|supplement\w*)\b/i
+
+/** One closing line at most: a clinician note when the answer touches health, else a next step. */
+function closingLine(voice: ReturnType<typeof voiceOf>, answered: string, points: number): string | null {
+  if (voice.clinicianNote && HEALTH.test(answered)) {
+    return 'This is general education, not medical advice: if something here sounds like a health problem, please check with a clinician.'
+  }
+  if (!voice.nextStep) return null
+  return points > 1
+    ? 'My suggestion: pick one of these to try this week and notice how it feels.'
+    : 'My suggestion: try it for a week and notice how it feels.'
+}
+
+/** Sentences of a source worth quoting, scored by the query terms they carry. */
+function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate[] {
+  const ownName = new Set(words(firstName(input.clone.name)))
+  let totalWeight = 0
+  for (const [term, weight] of input.termWeights) if (!isPair(term)) totalWeight += weight
+  const candidates: Candidate[] = []
+  splitSentences(source.text).forEach((raw, position) => {
+    if (/^question:/i.test(raw)) return
+    const text = raw.replace(/^(answer from [^:]{1,40}|summary|to sum up[^:]{0,30}|tip|note):\s*/i, '').trim()
+    const n = wordCount(text)
+    // Questions, intros ('Hi, I’m Lena. Today I’m sharing...') and fragments make poor answers.
+    if (n < 6 || /[?:]$/.test(text) || /^(hi|hello|welcome)\b/i.test(text)) return
+    if (words(text).some((w) => ownName.has(w))) return
+    const terms = new Set(withPairs(searchTerms(text)))
+    let score = 0
+    let covered = 0
+    for (const term of terms) {
+      const weight = input.termWeights.get(term) ?? 0
+      score += weight
+      if (!isPair(term)) covered += weight
+    }
+    if (/\d/.test(text)) score *= 1.2
+    if (ADVICE.test(text)) score *= 1.2
+    if (META.test(text)) score *= 0.3
+    // Reported speech ('Many people say, “...”') is not the clone's own answer.
+    if (/[“”"]/.test(text)) score *= 0.5
+    if (n > 40) score *= 0.6
+    const coverage = totalWeight > 0 ? covered / totalWeight : 0
+    candidates.push({ text: capitalise(text), score, coverage, words: n, position, terms })
+  })
+  return candidates
+}
+
+/** Opens by pointing back ('That means...', 'So...'): it needs the sentence before it to make sense. */
+const POINTS_BACK = /^(that|this|these|those|so|it|then|which|with that|that means)\b|\bthat means\b/i
+
+/** Adds the sentences a picked one leans on (at most two back: 'If ..., make it 10 hours.' leans too). */
+function withAntecedents(picked: Candidate[], all: Candidate[]): Candidate[] {
+  const result = [...picked]
+  for (const c of picked) {
+    let current = c
+    for (
+      let steps = 0;
+      steps < 2 && (POINTS_BACK.test(current.text) || /^if\b/i.test(current.text));
+      steps++
+    ) {
+      const before = all.find((o) => o.position === current.position - 1)
+      if (!before) break
+      if (!result.some((r) => r.position === before.position)) result.push(before)
+      current = before
+    }
+  }
+  return result
+}
+
+/** 'Have your last coffee 8 hours before bed.' -> 'Have your last coffee 8 hours before bed [1].' */
+export function withMarker(sentence: string, number: number): string {
+  const match = /([.!?…]+["”’)]*)$/.exec(sentence)
+  if (!match) return `${sentence} [${number}].`
+  return `${sentence.slice(0, match.index)} [${number}]${match[1]}`
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0
+  let shared = 0
+  for (const term of a) if (b.has(term)) shared++
+  return shared / Math.min(a.size, b.size)
+}
+
+/** The same question always gets the same opening (answers stay reproducible in tests). */
+function pickBySeed<T>(items: readonly T[], seed: string): T {
+  let hash = 0
+  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return items[hash % items.length]!
+}

@@ -1,0 +1,107 @@
+import { type AnyColumn, asc, Column, desc, eq, getTableName, is, type SQL, sql } from 'drizzle-orm'
+import type { CitationType } from '../../contract'
+import type { Db } from '../db/client'
+import { clones, type DocumentProduct, documentChunks, documents } from '../db/schema'
+import { Bm25Index } from './bm25'
+import { topicsOf } from './topics'
+
+/** One retrievable chunk with what a citation needs of its document. */
+export interface KnowledgeChunk {
+  chunkId: string
+  chunkIndex: number
+  documentId: string
+  documentTitle: string
+  type: CitationType
+  url: string | null
+  tweetId: string | null
+  /** Milliseconds into a video or episode; null for plain text. */
+  timestampMs: number | null
+  text: string
+  product: DocumentProduct | null
+}
+
+export interface KnowledgeIndex {
+  cloneId: string
+  /** Documents version the index was built from (see documentsVersion). */
+  version: string
+  chunks: readonly KnowledgeChunk[]
+  bm25: Bm25Index
+  /** A few things the clone's material covers, for replies that point elsewhere. */
+  topics: readonly string[]
+}
+
+/**
+ * A process-level cache of one BM25 index per clone. Building reads every chunk, so it happens when
+ * the server starts (warm) and again only when the clone's documents change, never per request:
+ * each lookup costs one cheap query (count and latest update of the clone's documents). Several
+ * servers each keep their own copy, rebuilt from the database, so the API stays stateless.
+ */
+export class KnowledgeIndexCache {
+  private readonly entries = new Map<string, { version: string; index: Promise<KnowledgeIndex> }>()
+
+  constructor(private readonly db: Db) {}
+
+  /** The clone's index; `version` saves the lookup when the caller already read it (findCloneForChat). */
+  async get(cloneId: string, knownVersion?: string): Promise<KnowledgeIndex> {
+    const version = knownVersion ?? (await documentsVersion(this.db, cloneId))
+    const cached = this.entries.get(cloneId)
+    if (cached?.version === version) return cached.index
+    // Concurrent requests share one build; a failed build is forgotten so the next one retries.
+    const index = buildKnowledgeIndex(this.db, cloneId, version)
+    this.entries.set(cloneId, { version, index })
+    index.catch(() => {
+      if (this.entries.get(cloneId)?.index === index) this.entries.delete(cloneId)
+    })
+    return index
+  }
+
+  /** Builds the index of every clone (after seeding, when the server starts). */
+  async warm(): Promise<number> {
+    const rows = await this.db.select({ id: clones.id }).from(clones)
+    await Promise.all(rows.map((r) => this.get(r.id)))
+    return rows.length
+  }
+}
+
+/**
+ * 'count:latest update in ms' of a clone's documents: it changes whenever a document is added,
+ * removed or edited (the seed bumps updated_at). An SQL expression, so a query that reads the clone
+ * can read its version in the same round trip.
+ */
+export function documentsVersionOf(cloneId: AnyColumn | SQL): SQL<string> {
+  // Drizzle leaves column names unqualified inside raw SQL, where 'id' would mean the subquery's own
+  // column: the outer reference is spelled out in full and the documents get their own alias.
+  const outer = is(cloneId, Column)
+    ? sql`${sql.identifier(getTableName(cloneId.table))}.${sql.identifier(cloneId.name)}`
+    : cloneId
+  return sql<string>`(select count(*)::text || ':' || coalesce(floor(extract(epoch from max(version_docs.${sql.identifier(documents.updatedAt.name)})) * 1000)::bigint, 0)::text from ${documents} as version_docs where version_docs.${sql.identifier(documents.cloneId.name)} = ${outer})`
+}
+
+export async function documentsVersion(db: Db, cloneId: string): Promise<string> {
+  const [row] = await db
+    .select({ version: documentsVersionOf(sql`${cloneId}::uuid`) })
+    .from(sql`(select 1) as one`)
+  return row?.version ?? '0:0'
+}
+
+async function buildKnowledgeIndex(db: Db, cloneId: string, version: string): Promise<KnowledgeIndex> {
+  const rows = await db
+    .select({
+      chunkId: documentChunks.id,
+      chunkIndex: documentChunks.index,
+      documentId: documents.id,
+      documentTitle: documents.title,
+      type: documents.type,
+      url: documents.url,
+      tweetId: documents.tweetId,
+      timestampMs: documentChunks.timestampMs,
+      text: documentChunks.text,
+      product: documents.product,
+    })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(eq(documents.cloneId, cloneId))
+    .orderBy(desc(documents.publishedAt), asc(documents.id), asc(documentChunks.index))
+  const bm25 = new Bm25Index(rows.map((r) => ({ text: r.text, title: r.documentTitle })))
+  return { cloneId, version, chunks: rows, bm25, topics: topicsOf(rows) }
+}

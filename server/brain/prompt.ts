@@ -1,0 +1,37 @@
+import type { AnswerInput } from './answerer'
+
+export interface ChatCompletionMessage {
+  role: 'system' | 'user' | 'assistant'
+  content: string
+}
+
+/** Earlier turns sent along, so follow-up questions make sense to the model. */
+export const HISTORY_TURNS_SENT = 6
+/** Each source is cut to this many characters: chunks are ~150 words, this only guards the prompt. */
+const SOURCE_CHARS = 2_000
+
+/**
+ * The messages for an OpenAI-compatible chat completion: a system prompt with the clone's identity,
+ * voice and the same numbered sources the local composer would use, then the conversation.
+ */
+export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessage[] {
+  const { clone } = input
+  const sources = input.sources
+    .map((s) => `[${s.number}] ${s.documentTitle} (${s.type})\n${s.text.slice(0, SOURCE_CHARS)}`)
+    .join('\n\n')
+  const system = [
+    `You are ${clone.name}${clone.headline ? `, ${clone.headline}` : ''}.`,
+    'You are chatting with a visitor as yourself: speak in the first person, warm and concise (a few short paragraphs at most).',
+    clone.toneFeedback ? `Your notes on how to speak: ${clone.toneFeedback}` : null,
+    'Answer only from the numbered sources below, which are your own material. Right after each sentence that uses a source, put its marker, e.g. "... before bed [1]." Use only the numbers given. Never invent sources, links or numbers.',
+    'If the sources do not answer the question, say honestly that you have nothing on that in your own material rather than guessing.',
+    `Sources:\n\n${sources || '(none)'}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+  const history: ChatCompletionMessage[] = input.history.slice(-HISTORY_TURNS_SENT).map((turn) => ({
+    role: turn.sender === 'USER' ? 'user' : 'assistant',
+    content: turn.text,
+  }))
+  return [{ role: 'system', content: system }, ...history, { role: 'user', content: input.question }]
+}

@@ -1,0 +1,174 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import type { ChatMessage, ConversationWithMessages, MessageAffiliate } from '../../contract'
+import type { ConversationTurn } from '../brain/answerer'
+import type { CitationDraft } from '../brain/citations'
+import type { Db } from '../db/client'
+import { conversations, messageAffiliates, messageCitations, messages } from '../db/schema'
+import {
+  type ConversationRow,
+  toChatMessage,
+  toConversation,
+  withCitationsAndAffiliates,
+} from './message-view'
+import type { Owner } from './visitor'
+
+/** The title a conversation starts with (spec 1 §3); the client replaces it after the first message. */
+export const DEFAULT_CONVERSATION_TITLE = 'Conversation'
+
+/**
+ * A conversation the asker owns, or undefined: someone else's conversation looks exactly like a
+ * missing one (404, never 403), so ids cannot be probed.
+ */
+export async function findOwnedConversation(
+  db: Db,
+  id: string,
+  owner: Owner,
+  cloneId?: string,
+): Promise<ConversationRow | undefined> {
+  if (!owner.visitorId && !owner.userId) return undefined
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), cloneId ? eq(conversations.cloneId, cloneId) : undefined))
+    .limit(1)
+  return row && isOwner(row, owner) ? row : undefined
+}
+
+export function isOwner(row: Pick<ConversationRow, 'userId' | 'visitorId'>, owner: Owner): boolean {
+  return (
+    (owner.userId !== null && row.userId === owner.userId) ||
+    (owner.visitorId !== null && row.visitorId === owner.visitorId)
+  )
+}
+
+export async function loadConversationWithMessages(
+  db: Db,
+  conversation: ConversationRow,
+): Promise<ConversationWithMessages> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+  return { ...toConversation(conversation), messages: await withCitationsAndAffiliates(db, rows) }
+}
+
+/** The last `limit` visitor and clone turns, oldest first, for retrieval and the model's context. */
+export async function recentTurns(
+  db: Db,
+  conversationId: string,
+  limit: number,
+): Promise<ConversationTurn[]> {
+  const rows = await db
+    .select({ sender: messages.sender, text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), inArray(messages.sender, ['USER', 'CLONE'])))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit)
+  return rows.reverse().map((r) => ({ sender: r.sender === 'USER' ? 'USER' : 'CLONE', text: r.text }))
+}
+
+export interface ExchangeToStore {
+  cloneId: string
+  instanceId: string | null
+  /** null starts a new conversation (medium WEB, default title). */
+  conversationId: string | null
+  visitorId: string
+  question: { text: string; files: string[]; locationId: string | null; createdAt: Date }
+  /** null stores the visitor's message alone (a reply stopped before its first word). */
+  reply: { text: string; citations: CitationDraft[]; affiliates: MessageAffiliate[]; createdAt: Date } | null
+}
+
+export interface StoredExchange {
+  conversationId: string
+  userMessage: ChatMessage
+  cloneMessage: ChatMessage | null
+}
+
+/**
+ * Stores a visitor message and the clone's reply in one transaction, creating the conversation
+ * when needed, so a failure or a disconnect never leaves half an exchange. An abort signal that
+ * fires before the commit rolls everything back.
+ */
+export function storeExchange(
+  db: Db,
+  exchange: ExchangeToStore,
+  signal?: AbortSignal,
+): Promise<StoredExchange> {
+  return db.transaction(async (tx) => {
+    const { question, reply } = exchange
+    const lastAt = reply?.createdAt ?? question.createdAt
+    let conversationId = exchange.conversationId
+    if (!conversationId) {
+      const [created] = await tx
+        .insert(conversations)
+        .values({
+          cloneId: exchange.cloneId,
+          instanceId: exchange.instanceId,
+          visitorId: exchange.visitorId,
+          title: DEFAULT_CONVERSATION_TITLE,
+          medium: 'WEB',
+          createdAt: question.createdAt,
+          updatedAt: lastAt,
+        })
+        .returning({ id: conversations.id })
+      conversationId = created!.id
+    } else {
+      await tx.update(conversations).set({ updatedAt: lastAt }).where(eq(conversations.id, conversationId))
+    }
+
+    const [userRow] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        sender: 'USER',
+        text: question.text,
+        files: question.files,
+        locationId: question.locationId,
+        sessionStart: exchange.conversationId === null,
+        createdAt: question.createdAt,
+      })
+      .returning()
+    let cloneMessage: ChatMessage | null = null
+    if (reply) {
+      const [cloneRow] = await tx
+        .insert(messages)
+        .values({
+          conversationId,
+          sender: 'CLONE',
+          text: reply.text,
+          hasSources: reply.citations.length > 0,
+          locationId: question.locationId,
+          createdAt: reply.createdAt,
+        })
+        .returning()
+      const citationRows = reply.citations.length
+        ? await tx
+            .insert(messageCitations)
+            .values(
+              reply.citations.map(({ timestamp, ...c }) => ({
+                ...c,
+                messageId: cloneRow!.id,
+                timestampMs: timestamp,
+              })),
+            )
+            .returning()
+        : []
+      const affiliateRows = reply.affiliates.length
+        ? await tx
+            .insert(messageAffiliates)
+            .values(reply.affiliates.map((a, position) => ({ ...a, messageId: cloneRow!.id, position })))
+            .returning()
+        : []
+      cloneMessage = toChatMessage(cloneRow!, citationRows, affiliateRows)
+    }
+    // The visitor left while we were writing: keep nothing (issue: no half-written rows).
+    if (signal?.aborted) throw signal.reason
+    return { conversationId, userMessage: toChatMessage(userRow!), cloneMessage }
+  })
+}
+
+/** A reply is stored strictly after the question it answers, so history sorts by time alone. */
+export function replyTime(questionAt: Date, now = new Date()): Date {
+  return now.getTime() > questionAt.getTime() ? now : new Date(questionAt.getTime() + 1)
+}

@@ -1,0 +1,29 @@
+import type { App } from './app'
+
+/**
+ * The desktop app's renderer runs at app://renderer and calls the API cross-origin with a bearer token.
+ * This allows exactly that origin on /api: no credentials (cookies never cross), and only the headers the
+ * client sends. Every other origin gets no CORS headers, so browsers keep blocking it.
+ */
+export const DESKTOP_ORIGIN = 'app://renderer'
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
+const ALLOWED_HEADERS = 'authorization, content-type, accept, last-event-id'
+const PREFLIGHT_MAX_AGE_SECONDS = '600'
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+
+/** Registered on the root instance (not as an encapsulated plugin) so it sees every request, 404s included. */
+export function registerDesktopCors(app: App): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url)) return
+    reply.header('vary', 'Origin')
+    if (request.headers.origin !== DESKTOP_ORIGIN) return
+    reply.header('access-control-allow-origin', DESKTOP_ORIGIN)
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      reply.header('access-control-allow-methods', ALLOWED_METHODS)
+      reply.header('access-control-allow-headers', ALLOWED_HEADERS)
+      reply.header('access-control-max-age', PREFLIGHT_MAX_AGE_SECONDS)
+      return reply.code(204).send()
+    }
+  })
+}

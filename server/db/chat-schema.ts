@@ -1,0 +1,116 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import type { CitationType, ConversationMedium, MessageSender } from '../../contract'
+// A deliberate import cycle: schema.ts re-exports this module so every table stays in one `schema`
+// namespace; the references below are lazy callbacks, so evaluation order does not matter.
+import { clones, instances, users } from './schema'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/**
+ * spec 1 §3 'Conversation'. Until accounts exist (a later issue), an anonymous visitor owns the
+ * conversations made under their `lk_visitor` cookie; `user_id` is set when a signed-in user owns one.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cloneId: uuid('clone_id')
+      .notNull()
+      .references(() => clones.id, { onDelete: 'cascade' }),
+    instanceId: uuid('instance_id').references(() => instances.id, { onDelete: 'set null' }),
+    visitorId: text('visitor_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default('Conversation'),
+    medium: text('medium').$type<ConversationMedium>().notNull().default('WEB'),
+    shareId: text('share_id').unique(),
+    hidden: boolean('hidden').notNull().default(false),
+    recordingUrl: text('recording_url'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // History lists a visitor's conversations with one clone, most recent first.
+    index('conversations_clone_visitor_updated_idx').on(t.cloneId, t.visitorId, t.updatedAt),
+    index('conversations_user_idx').on(t.userId),
+  ],
+)
+
+/** spec 1 §3 'Message'. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    sender: text('sender').$type<MessageSender>().notNull(),
+    text: text('text').notNull(),
+    type: text('type').$type<'text'>().notNull().default('text'),
+    fromStudio: boolean('from_studio').notNull().default(false),
+    sessionStart: boolean('session_start').notNull().default(false),
+    saved: boolean('saved').notNull().default(false),
+    imageUrl: text('image_url'),
+    files: jsonb('files').$type<string[]>().notNull().default([]),
+    hasSources: boolean('has_sources').notNull().default(false),
+    locationId: text('location_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+)
+
+/**
+ * spec 1 §3 'Citation'. A snapshot of the source at answer time (title, text, url): the answer
+ * keeps its sources even when the document is later edited or removed, so no foreign key.
+ */
+export const messageCitations = pgTable(
+  'message_citations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentTitle: text('document_title').notNull(),
+    type: text('type').$type<CitationType>().notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    tweetId: text('tweet_id'),
+    timestampMs: integer('timestamp_ms'),
+    text: text('text').notNull(),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('message_citations_message_index_unique').on(t.messageId, t.index)],
+)
+
+/** spec 1 §3 'messageAffiliates': product cards shown under a clone message. */
+export const messageAffiliates = pgTable(
+  'message_affiliates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    imageUrl: text('image_url'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('message_affiliates_message_idx').on(t.messageId)],
+)
+
+/** spec 1 §2 '/api/affiliate/...': one row per followed affiliate link (product or 'powered by'). */
+export const affiliateClicks = pgTable(
+  'affiliate_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    cloneId: uuid('clone_id')
+      .notNull()
+      .references(() => clones.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affiliate_clicks_clone_idx').on(t.cloneId, t.createdAt)],
+)

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorCode, OutboundMessage } from '../../contract'
+import { citeAnswer } from '../brain/citations'
+import type { PreparedAnswer } from '../brain/clone-brain'
+import type { BrainSetup } from '../brain/create-brain'
+import { HISTORY_TURNS_SENT } from '../brain/prompt'
+import { findOwnedConversation, recentTurns, replyTime, storeExchange } from '../chat/conversation-store'
+import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
+import { ensureVisitor, ownerOf } from '../chat/visitor'
+import type { Db } from '../db/client'
+import { notFound } from '../errors'
+import { findCloneForChat, findCloneInstance } from './chat-lookups'
+
+export interface ChatStreamOptions {
+  db: Db
+  setup: BrainSetup
+  /** The heartbeat period; 15 s in production (tests shorten it). */
+  heartbeatMs?: number
+}
+
+/** Shown by the error event; the client then shows its own fallback message (spec 1 §8). */
+export const ANSWER_FAILED = 'The clone could not come up with an answer.'
+
+/** Why generation stopped: the visitor closed the connection (not an error worth logging). */
+class VisitorLeft extends Error {
+  constructor() {
+    super('The visitor closed the chat stream')
+    this.name = 'VisitorLeft'
+  }
+}
+
+/**
+ * spec 1 §7 'Chat stream'. Everything that can fail with a status (bad body 400, unknown clone,
+ * instance or conversation 404) fails before the first byte, as JSON. Once streaming, a failure
+ * becomes an error event. Nothing is stored until the answer is complete; a visitor who leaves
+ * stops generation (and any upstream model request) at once and leaves no rows behind.
+ */
+export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async (
+  app,
+  { db, setup, heartbeatMs = SSE_HEARTBEAT_MS },
+) => {
+  app.post(
+    '/api/clone/talk/messages/stream',
+    // No response schema: the 200 answer is a stream (errors before it are JSON from the error handler).
+    { schema: { body: OutboundMessage } },
+    async (request, reply) => {
+      const body = request.body
+      const receivedAt = new Date()
+      const found = await findCloneForChat(db, body.slug)
+      if (!found) throw notFound('Clone not found')
+      const { clone, documentsVersion } = found
+      const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
+      let conversationId: string | null = null
+      if (body.conversationId) {
+        const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
+        if (!owned) throw notFound('Conversation not found')
+        conversationId = owned.id
+      }
+      const history = conversationId ? await recentTurns(db, conversationId, HISTORY_TURNS_SENT) : []
+      const prepared = await setup.brain.prepare(clone, body.text, history, documentsVersion)
+      const visitorId = ensureVisitor(request, reply)
+
+      const stream = new ChatEventStream(heartbeatMs)
+      const generation = new AbortController()
+      // 'close' on the response before we ended it means the visitor went away (issue: disconnect).
+      reply.raw.once('close', () => {
+        if (!stream.ended) generation.abort(new VisitorLeft())
+      })
+      // Gone already, while the sources were being retrieved: write nothing, store nothing.
+      if (request.raw.socket?.destroyed === true) generation.abort(new VisitorLeft())
+      reply.code(200).headers(SSE_HEADERS)
+      reply.send(stream.body)
+
+      void answerIntoStream({
+        db,
+        log: request.log,
+        prepared,
+        stream,
+        signal: generation.signal,
+        exchange: {
+          cloneId: clone.id,
+          instanceId,
+          conversationId,
+          visitorId,
+          question: {
+            text: body.text,
+            files: body.files,
+            locationId: body.locationId ?? null,
+            createdAt: receivedAt,
+          },
+        },
+      })
+      return reply
+    },
+  )
+}
+
+interface AnswerJob {
+  db: Db
+  log: FastifyBaseLogger
+  prepared: PreparedAnswer
+  stream: ChatEventStream
+  signal: AbortSignal
+  exchange: Omit<Parameters<typeof storeExchange>[1], 'reply'>
+}
+
+async function answerIntoStream({ db, log, prepared, stream, signal, exchange }: AnswerJob): Promise<void> {
+  try {
+    let text = ''
+    for await (const token of prepared.answerer.answer(prepared.input, signal)) {
+      if (signal.aborted) break
+      text += token
+      stream.send({ current_token: token })
+    }
+    if (signal.aborted) return
+    if (!text.trim()) throw new Error('The answerer produced no text')
+
+    const { citations, affiliates } = citeAnswer(text, prepared.input.sources)
+    const reply = { text, citations, affiliates, createdAt: replyTime(exchange.question.createdAt) }
+    const stored = await storeExchange(db, { ...exchange, reply }, signal)
+    stream.send({ message: stored.cloneMessage!, userMessage: stored.userMessage })
+  } catch (error) {
+    if (signal.aborted) return
+    log.error({ err: error }, 'chat stream failed')
+    stream.send({ error: { code: ErrorCode.internal, message: ANSWER_FAILED } })
+  } finally {
+    stream.end()
+  }
+}

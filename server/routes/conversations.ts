@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  ApiErrorBody,
+  ConversationWithMessages,
+  StoreMessagesRequest,
+  StoreMessagesResponse,
+  TitleRequest,
+  TitleResponse,
+} from '../../contract'
+import { withoutMarkers } from '../brain/citations'
+import type { OpenAiCompatibleClient } from '../brain/openai-client'
+import {
+  findOwnedConversation,
+  loadConversationWithMessages,
+  replyTime,
+  storeExchange,
+} from '../chat/conversation-store'
+import { finishTitle, TITLE_MAX_WORDS, titleFromMessage } from '../chat/title'
+import { ensureVisitor, ownerOf } from '../chat/visitor'
+import { findCloneBySlug } from '../clones/queries'
+import type { Db } from '../db/client'
+import { notFound } from '../errors'
+import { findCloneInstance } from './chat-lookups'
+
+export interface ConversationRoutesOptions {
+  db: Db
+  llm: OpenAiCompatibleClient | null
+}
+
+/** A title is a nicety: a slow model must not hold up the chat. */
+const TITLE_MODEL_TIMEOUT_MS = 5_000
+
+export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions> = async (
+  app,
+  { db, llm },
+) => {
+  app.get(
+    '/api/clone/talk/conversations/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: ConversationWithMessages, 404: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      const conversation = await findOwnedConversation(db, request.params.id, ownerOf(request))
+      if (!conversation) throw notFound('Conversation not found')
+      return loadConversationWithMessages(db, conversation)
+    },
+  )
+
+  // spec 1 §4 'Aborting stores any partial reply as a clone message' (storeMessageInConversation).
+  app.post(
+    '/api/clone/talk/messages/store',
+    { schema: { body: StoreMessagesRequest, response: { 200: StoreMessagesResponse, 404: ApiErrorBody } } },
+    async (request, reply) => {
+      const body = request.body
+      const receivedAt = new Date()
+      const clone = await findCloneBySlug(db, body.slug)
+      if (!clone) throw notFound('Clone not found')
+      const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
+      let conversationId: string | null = null
+      if (body.conversationId) {
+        const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
+        if (!owned) throw notFound('Conversation not found')
+        conversationId = owned.id
+      }
+      const visitorId = ensureVisitor(request, reply)
+      // A partial reply has no citations stored, so its markers would point nowhere.
+      const cloneText = withoutMarkers(body.cloneText)
+      const stored = await storeExchange(db, {
+        cloneId: clone.id,
+        instanceId,
+        conversationId,
+        visitorId,
+        question: { text: body.userText, files: [], locationId: null, createdAt: receivedAt },
+        reply: cloneText
+          ? { text: cloneText, citations: [], affiliates: [], createdAt: replyTime(receivedAt) }
+          : null,
+      })
+      return {
+        conversationId: stored.conversationId,
+        messages: stored.cloneMessage ? [stored.userMessage, stored.cloneMessage] : [stored.userMessage],
+      }
+    },
+  )
+
+  app.post(
+    '/api/clone/talk/conversation/title',
+    { schema: { body: TitleRequest, response: { 200: TitleResponse } } },
+    async (request) => {
+      const message = request.body.message
+      if (llm) {
+        try {
+          const suggestion = await llm.complete(
+            [
+              {
+                role: 'system',
+                content: `Write a short title (at most ${TITLE_MAX_WORDS - 2} words, sentence case, no quotes, no trailing punctuation) for a chat that starts with the user's message. Answer with the title only.`,
+              },
+              { role: 'user', content: message.slice(0, 2_000) },
+            ],
+            AbortSignal.timeout(TITLE_MODEL_TIMEOUT_MS),
+          )
+          const title = finishTitle(suggestion)
+          if (suggestion.trim()) return { title }
+        } catch (error) {
+          request.log.warn({ err: error }, 'title from the language model failed; using the heuristic')
+        }
+      }
+      return { title: titleFromMessage(message) }
+    },
+  )
+}

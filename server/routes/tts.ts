@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorCode, SpeechRequestBody } from '../../contract'
+import { findCloneBySlug } from '../clones/queries'
+import type { Db } from '../db/client'
+import { AppError, conflict, notFound } from '../errors'
+import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
+import { clampSpokenText, speakableText } from '../tts/speakable-text'
+import { createSpeechCache } from '../tts/speech-cache'
+
+/** POST /api/tts { slug, text } → audio of the clone's voice (spec 1 §7 'Read aloud'). */
+export const ttsRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeech }> = async (app, { db, tts }) => {
+  const cache = createSpeechCache()
+
+  app.post(
+    '/api/tts',
+    // The answer is audio, not JSON: only the body is schema-checked.
+    { schema: { body: SpeechRequestBody } },
+    async (request, reply) => {
+      const clone = await findCloneBySlug(db, request.body.slug)
+      if (!clone) throw notFound('Clone not found')
+      // spec 1 §6: read aloud exists only for clones with a voice.
+      if (!clone.voiceId) throw conflict('This clone has no voice')
+      const text = clampSpokenText(speakableText(request.body.text))
+      if (!text) throw new AppError(400, ErrorCode.badRequest, 'There is nothing to read aloud')
+
+      const key = cache.keyOf(tts.name, clone.voiceId, clone.language, text)
+      let speech = cache.get(key)
+      if (!speech) {
+        const abort = new AbortController()
+        request.raw.once('close', () => abort.abort())
+        try {
+          speech = await tts.synthesize(
+            { text, voiceId: clone.voiceId, language: clone.language },
+            abort.signal,
+          )
+        } catch (error) {
+          if (error instanceof SpeechUnavailableError) {
+            request.log.error({ err: error }, 'text to speech unavailable')
+            throw new AppError(503, ErrorCode.unavailable, 'Read aloud is not available right now')
+          }
+          throw error
+        }
+        cache.set(key, speech)
+      }
+      return reply
+        .header('content-type', speech.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .send(speech.audio)
+    },
+  )
+}

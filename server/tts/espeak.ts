@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process'
+import { languageCode } from './language'
+import { type Speech, type SpeechRequest, SpeechUnavailableError, type TextToSpeech } from './provider'
+
+/** eSpeak NG voices for the clone languages we know; anything else falls back to English. */
+const voiceFor = (language: string) => {
+  const code = languageCode(language)
+  if (code === 'en') return 'en-us'
+  return /^[a-z]{2,3}$/.test(code) ? code : 'en-us'
+}
+
+/**
+ * The offline embedded default: `espeak-ng --stdout` with the text on stdin (never as an argument, so no
+ * text can become an option). eSpeak streams a WAV whose header carries placeholder sizes; they are fixed
+ * up so every player reads the length right.
+ */
+export function createEspeakTts(options: { binary?: string; wordsPerMinute?: number } = {}): TextToSpeech {
+  const binary = options.binary ?? 'espeak-ng'
+  const speed = String(options.wordsPerMinute ?? 165)
+  return {
+    name: 'espeak-ng',
+    synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech> {
+      return new Promise((resolve, reject) => {
+        const child = spawn(binary, ['--stdout', '-v', voiceFor(request.language), '-s', speed], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          signal,
+        })
+        const chunks: Buffer[] = []
+        let stderr = ''
+        child.stdout.on('data', (c: Buffer) => chunks.push(c))
+        child.stderr.on('data', (c: Buffer) => {
+          stderr += c.toString()
+        })
+        child.on('error', (error: NodeJS.ErrnoException) => {
+          reject(
+            error.code === 'ENOENT'
+              ? new SpeechUnavailableError('Text to speech is not installed on this server (espeak-ng).')
+              : error,
+          )
+        })
+        child.on('close', (code) => {
+          if (code !== 0) return reject(new Error(`espeak-ng exited with ${code}: ${stderr.trim()}`))
+          resolve({ audio: fixWavSizes(Buffer.concat(chunks)), contentType: 'audio/wav' })
+        })
+        child.stdin.end(request.text)
+      })
+    },
+  }
+}
+
+/** Writes the real RIFF and data chunk sizes into a WAV produced by a streaming writer. */
+export function fixWavSizes(wav: Buffer): Buffer {
+  if (wav.length < 44 || wav.toString('ascii', 0, 4) !== 'RIFF') return wav
+  wav.writeUInt32LE(wav.length - 8, 4)
+  let offset = 12
+  while (offset + 8 <= wav.length) {
+    const id = wav.toString('ascii', offset, offset + 4)
+    const size = wav.readUInt32LE(offset + 4)
+    if (id === 'data') {
+      wav.writeUInt32LE(wav.length - offset - 8, offset + 4)
+      break
+    }
+    offset += 8 + size + (size % 2)
+  }
+  return wav
+}

@@ -1,0 +1,20 @@
+/** A text-to-speech provider: eSpeak NG on the machine by default, ElevenLabs when configured. */
+export interface SpeechRequest {
+  text: string
+  /** The clone's voice id (ElevenLabs) — the embedded default picks a voice by language. */
+  voiceId: string
+  /** BCP-47-ish language code of the clone, e.g. 'en', 'es'. */
+  language: string
+}
+
+export interface Speech {
+  audio: Buffer
+  contentType: string
+}
+
+export interface TextToSpeech {
+  readonly name: string
+  synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech>
+}
+
+export class SpeechUnavailableError extends Error {}

@@ -1,0 +1,254 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
+import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
+import { CONVERSATION_ID, message } from '../../support/chat'
+import { lenaHart, tomasRivera } from '../../support/clones'
+import { fakeChatApi } from '../../support/fake-chat-api'
+import { renderApp } from '../../support/render-app'
+
+// happy-dom lays nothing out: give every element a size so the virtualised list has a screen to fill.
+beforeEach(() => {
+  for (const [property, size] of [
+    ['offsetHeight', 400],
+    ['offsetWidth', 800],
+    ['clientHeight', 400],
+    ['clientWidth', 800],
+  ] as const) {
+    vi.spyOn(HTMLElement.prototype, property, 'get').mockReturnValue(size)
+  }
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  cleanup()
+  chatStream.reset()
+  vi.unstubAllGlobals()
+})
+
+const clones = () => [lenaHart(), tomasRivera()]
+const prompt = () => screen.getByRole('textbox', { name: 'Message Lena Hart' })
+const userBubbles = () => screen.queryAllByRole('article', { name: chatStrings.yourMessage })
+
+describe('talk screen', () => {
+  it('starts with the clone, up to 3 suggested questions and the custom warning', async () => {
+    await renderApp('/lena-hart/talk', { fetch: fakeChatApi(clones()).fetch })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lena Hart' })).toBeTruthy()
+    await waitFor(() => expect(document.title).toBe('Lena Hart | Likeness'))
+    expect(screen.getByText('Sleep scientist and author', { selector: 'p' })).toBeTruthy()
+    const questions = within(screen.getByRole('region', { name: 'Suggested questions' })).getAllByRole(
+      'button',
+    )
+    expect(questions.map((q) => q.textContent)).toEqual([
+      'How much sleep do I need?',
+      'Are naps good for me?',
+      'What should I do before bed?',
+    ])
+    expect(screen.getByText(/not medical advice/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: chatStrings.dictation })).toBeTruthy()
+  })
+
+  it('hides suggestions and the warning when the clone turns them off', async () => {
+    const tomas = tomasRivera({ options: { ...tomasRivera().options, suggestQuestions: false } })
+    await renderApp('/tomas-rivera/talk', { fetch: fakeChatApi([tomas]).fetch })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tomas Rivera' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Suggested questions' })).toBeNull()
+    expect(screen.queryByRole('button', { name: chatStrings.suggestedQuestions })).toBeNull()
+  })
+
+  it('sends with Enter, shows the answer with citation labels, and moves to the conversation address', async () => {
+    const api = fakeChatApi(clones())
+    const { router } = await renderApp('/lena-hart/talk', { fetch: api.fetch })
+    await screen.findByRole('heading', { level: 2, name: 'Lena Hart' })
+    fireEvent.change(prompt(), { target: { value: 'How late can I drink coffee?' } })
+    expect(screen.getByRole('button', { name: chatStrings.send })).toBeTruthy()
+    fireEvent.keyDown(prompt(), { key: 'Enter' })
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/lena-hart/talk/conversation/${CONVERSATION_ID}`),
+    )
+    expect(api.streamCalls).toEqual([{ text: 'How late can I drink coffee?', conversationId: null }])
+    const answer = await screen.findByRole('article', { name: 'Lena Hart' })
+    expect(answer.textContent).toContain('Have your last coffee 8 hours before bed')
+    expect(within(answer).getByRole('button', { name: 'Source 1' })).toBeTruthy()
+    expect(within(answer).getByRole('button', { name: 'Source 2' })).toBeTruthy()
+    // Marker [3] is not in the text; the product card links through the affiliate redirect.
+    const product = within(answer).getByRole('link', { name: /CoolCore Breathable Mattress Topper/ })
+    expect(product.getAttribute('href')).toMatch(/^\/api\/affiliate\/product\/[^?]+\?to=/)
+    expect(product.getAttribute('target')).toBe('_blank')
+    expect((prompt() as HTMLTextAreaElement).value).toBe('')
+    await waitFor(() => expect(screen.getByText('Coffee and sleep')).toBeTruthy())
+  })
+
+  it('Shift+Enter does not send; an empty prompt does not send', async () => {
+    const api = fakeChatApi(clones())
+    await renderApp('/lena-hart/talk', { fetch: api.fetch })
+    await screen.findByRole('heading', { level: 2, name: 'Lena Hart' })
+    fireEvent.keyDown(prompt(), { key: 'Enter' })
+    fireEvent.change(prompt(), { target: { value: 'Line one' } })
+    fireEvent.keyDown(prompt(), { key: 'Enter', shiftKey: true })
+    await act(async () => {})
+    expect(api.streamCalls).toEqual([])
+  })
+
+  it('turns "- " at the start of a line into a bullet as you type', async () => {
+    await renderApp('/lena-hart/talk', { fetch: fakeChatApi(clones()).fetch })
+    await screen.findByRole('heading', { level: 2, name: 'Lena Hart' })
+    fireEvent.change(prompt(), { target: { value: 'Tips:\n- ' } })
+    expect((prompt() as HTMLTextAreaElement).value).toBe('Tips:\n• ')
+  })
+
+  it('sends the message query exactly once, also in StrictMode, and removes it from the address', async () => {
+    const api = fakeChatApi(clones())
+    const { router } = await renderApp('/lena-hart/talk?message=Are%20naps%20good%3F', {
+      fetch: api.fetch,
+      strict: true,
+    })
+    await waitFor(() => expect(router.state.location.pathname).toContain('/talk/conversation/'))
+    expect(router.state.location.search).not.toHaveProperty('message')
+    await screen.findByRole('article', { name: 'Lena Hart' })
+    expect(api.streamCalls).toEqual([{ text: 'Are naps good?', conversationId: null }])
+    expect(userBubbles()).toHaveLength(1)
+  })
+
+  it('sends the q alias the same way', async () => {
+    const api = fakeChatApi(clones())
+    await renderApp('/lena-hart/talk?q=Coffee%20after%20lunch%3F', { fetch: api.fetch })
+    await screen.findByRole('article', { name: 'Lena Hart' })
+    expect(api.streamCalls.map((c) => c.text)).toEqual(['Coffee after lunch?'])
+  })
+
+  it('restores the draft and says why when the server refuses the message', async () => {
+    const api = fakeChatApi(clones(), {
+      streamResponse: () =>
+        new Response(JSON.stringify({ error: { code: 'internal', message: 'down' } }), {
+          status: 503,
+          statusText: 'Service Unavailable',
+        }),
+    })
+    await renderApp('/lena-hart/talk', { fetch: api.fetch })
+    await screen.findByRole('heading', { level: 2, name: 'Lena Hart' })
+    fireEvent.change(prompt(), { target: { value: 'Keep this text' } })
+    fireEvent.keyDown(prompt(), { key: 'Enter' })
+    expect(await screen.findByText('Failed to send message: Service Unavailable (503)')).toBeTruthy()
+    expect((prompt() as HTMLTextAreaElement).value).toBe('Keep this text')
+    expect(userBubbles()).toHaveLength(0)
+  })
+
+  it('shows the fallback reply and a toast for a malformed stream', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const api = fakeChatApi(clones(), {
+      streamResponse: () =>
+        new Response('data: {"current_token":"Hi"}\n\ndata: {broken\n\n', { status: 200 }),
+    })
+    await renderApp('/lena-hart/talk', { fetch: api.fetch })
+    await screen.findByRole('heading', { level: 2, name: 'Lena Hart' })
+    fireEvent.change(prompt(), { target: { value: 'Hello?' } })
+    fireEvent.keyDown(prompt(), { key: 'Enter' })
+    expect(await screen.findByText(chatStrings.streamFailed)).toBeTruthy()
+    expect(await screen.findByText(chatStrings.fallbackReply)).toBeTruthy()
+  })
+
+  it('opens the Sources overlay from a citation label and from the Sources button', async () => {
+    const api = fakeChatApi(clones())
+    const { router } = await renderApp('/lena-hart/talk?message=Coffee%3F', { fetch: api.fetch })
+    const answer = await screen.findByRole('article', { name: 'Lena Hart' })
+    fireEvent.click(within(answer).getByRole('button', { name: 'Source 2' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sources' })
+    expect(within(dialog).getByText('My Morning Light Routine')).toBeTruthy()
+    expect(within(dialog).getByText('1:04')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Play video: My Morning Light Routine' })).toBeTruthy()
+    expect(router.state.location.search).toMatchObject({ citations: { citation: 2 } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'All sources' }))
+    await waitFor(() =>
+      expect(within(dialog).getByRole('heading', { name: 'Cited in this answer' })).toBeTruthy(),
+    )
+    expect(within(dialog).getByRole('heading', { name: 'Other relevant sources' })).toBeTruthy()
+    expect(within(dialog).getByText('Teen Sleep')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sources' })).toBeNull())
+    fireEvent.click(within(answer).getByRole('button', { name: /^Sources/ }))
+    expect(await screen.findByRole('dialog', { name: 'Sources' })).toBeTruthy()
+  })
+
+  it('restores an existing conversation from its address', async () => {
+    const question = message({
+      sender: 'USER',
+      text: 'Earlier question',
+      createdAt: '2025-01-01T08:00:00.000Z',
+    })
+    const answerMessage = message({ text: 'Earlier answer', createdAt: '2025-01-01T08:00:05.000Z' })
+    const api = fakeChatApi(clones(), {
+      conversations: [
+        {
+          id: CONVERSATION_ID,
+          title: 'Naps',
+          medium: 'WEB',
+          shareId: null,
+          createdAt: '2025-01-01T08:00:00.000Z',
+          updatedAt: '2025-01-01T08:00:05.000Z',
+          hidden: false,
+          recordingUrl: null,
+          messages: [question, answerMessage],
+        },
+      ],
+    })
+    await renderApp(`/lena-hart/talk/conversation/${CONVERSATION_ID}`, { fetch: api.fetch })
+    expect(await screen.findByText('Earlier answer')).toBeTruthy()
+    expect(screen.getByText('Earlier question')).toBeTruthy()
+    expect(screen.getByText('Naps')).toBeTruthy()
+  })
+
+  it('shows creator announcements and a timestamp between messages 8 hours apart', async () => {
+    const api = fakeChatApi(clones(), {
+      conversations: [
+        {
+          id: CONVERSATION_ID,
+          title: 'Conversation',
+          medium: 'WEB',
+          shareId: null,
+          createdAt: '2025-01-01T08:00:00.000Z',
+          updatedAt: '2025-01-01T20:00:00.000Z',
+          hidden: false,
+          recordingUrl: null,
+          messages: [
+            message({ sender: 'USER', text: 'Morning question', createdAt: '2025-01-01T08:00:00.000Z' }),
+            message({ text: 'Morning answer', createdAt: '2025-01-01T08:00:05.000Z' }),
+            message({ sender: 'OWNER', text: 'New video out today!', createdAt: '2025-01-01T20:00:00.000Z' }),
+          ],
+        },
+      ],
+    })
+    await renderApp(`/lena-hart/talk/conversation/${CONVERSATION_ID}`, { fetch: api.fetch })
+    expect(await screen.findByText('New video out today!')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Sent by Lena Hart' })).toBeTruthy()
+    expect(document.querySelector('time')?.getAttribute('datetime')).toBe('2025-01-01T20:00:00.000Z')
+    // The default title is not shown as a title.
+    expect(screen.queryByText('Conversation', { selector: 'span' })).toBeNull()
+  })
+
+  it('closes the Sources overlay when the citation asked for does not exist', async () => {
+    const missing = '33333333-3333-4333-8333-333333333333'
+    const param = encodeURIComponent(JSON.stringify({ message: missing, citation: 9 }))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { router } = await renderApp(`/lena-hart/talk?citations=${param}`, {
+      fetch: fakeChatApi(clones()).fetch,
+    })
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('citations'))
+    expect(screen.queryByRole('dialog', { name: 'Sources' })).toBeNull()
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Citation data not found'))
+  })
+
+  it('opens the Sources overlay from the address for a message not on screen', async () => {
+    const other = '44444444-4444-4444-8444-444444444444'
+    const param = encodeURIComponent(JSON.stringify({ message: other }))
+    await renderApp(`/lena-hart/talk?citations=${param}`, { fetch: fakeChatApi(clones()).fetch })
+    const dialog = await screen.findByRole('dialog', { name: 'Sources' })
+    expect(await within(dialog).findByText('My Morning Light Routine')).toBeTruthy()
+  })
+
+  it('says when a conversation cannot be found', async () => {
+    await renderApp(`/lena-hart/talk/conversation/${CONVERSATION_ID}`, { fetch: fakeChatApi(clones()).fetch })
+    expect(await screen.findByRole('heading', { name: 'Conversation not found' })).toBeTruthy()
+  })
+})
