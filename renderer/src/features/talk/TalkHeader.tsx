@@ -1,0 +1,50 @@
+import { Avatar, Flex, Text } from '@radix-ui/themes'
+import { Link } from '@tanstack/react-router'
+import { profileLink } from '../../app/clone-links'
+import { initialsOf } from '../../lib/initials'
+import { ArrowLeftIcon } from '../../ui/icons'
+import { VerifiedBadge } from '../../ui/VerifiedBadge'
+import { talkStrings } from './talk.strings'
+
+/** The talk page's title bar: the clone (back to its profile) and the conversation's title. */
+export function TalkHeader({
+  slug,
+  instanceSlug,
+  name,
+  imageUrl,
+  verified,
+  subtitle,
+}: Readonly<{
+  slug: string
+  instanceSlug: string | null
+  name: string
+  imageUrl: string | undefined
+  verified: boolean
+  subtitle: string | null
+}>) {
+  return (
+    <div className="talk-header">
+      <Flex align="center" gap="3" className="talk-header__inner">
+        <Link
+          {...profileLink(slug, instanceSlug)}
+          className="talk-header__back"
+          aria-label={talkStrings.backToProfile(name)}
+        >
+          <ArrowLeftIcon size={18} />
+          <Avatar src={imageUrl} alt="" fallback={initialsOf(name)} size="2" radius="full" />
+        </Link>
+        <Flex direction="column" className="talk-header__text">
+          <Flex align="center" gap="1">
+            <h1 className="talk-header__name">{name}</h1>
+            {verified ? <VerifiedBadge size={16} /> : null}
+          </Flex>
+          {subtitle ? (
+            <Text size="1" color="gray" className="talk-header__subtitle">
+              {subtitle}
+            </Text>
+          ) : null}
+        </Flex>
+      </Flex>
+    </div>
+  )
+}

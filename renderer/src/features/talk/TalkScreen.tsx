@@ -1,0 +1,250 @@
+/// <reference types="vite/client" />
+// The chat's styles travel with this lazy chunk (the reference lets every tsconfig that reaches this file read the CSS import).
+import '../chat/chat.css'
+import { Flex, Spinner } from '@radix-ui/themes'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { useSnapshot } from 'valtio'
+import type { CloneProfile } from '../../../../contract/clone'
+import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
+import { isApiError, resolveMediaUrl } from '../../api/client'
+import { cloneQuery } from '../../api/clones'
+import { talkLink } from '../../app/clone-links'
+import type { TalkSearch } from '../../app/search-params'
+import { AppHeader } from '../../ui/AppHeader'
+import { useDocumentTitle } from '../../ui/use-document-title'
+import { ChatThread } from '../chat/ChatThread'
+import { DEFAULT_CONVERSATION_TITLE } from '../chat/chat.constants'
+import { ChatMessagesContext, type ChatMessagesContextValue } from '../chat/chat-context'
+import { ChatStreamState } from '../chat/chat-stream.machine'
+import { chatStream, type SendOutcome } from '../chat/chat-stream.store'
+import { CitationsOverlay } from '../citations/CitationsOverlay'
+import { citationsParamFor } from '../citations/citation-overlay'
+import { CloneLoadFailed, CloneNotFound } from '../profile/CloneNotFound'
+import { ConversationUnavailable } from './ConversationUnavailable'
+import { StartScreen } from './StartScreen'
+import { showProductToasts, toastForOutcome } from './send-outcome'
+import { TalkHeader } from './TalkHeader'
+import { TalkPrompt } from './TalkPrompt'
+import { talkStrings } from './talk.strings'
+import { conversationLink } from './talk-links'
+import { useAutoSend } from './use-auto-send'
+
+type SendSource = 'prompt' | 'suggested' | 'auto'
+
+/** The talk routes' component: /{slug}[/{instanceSlug}]/talk[/conversation/{id}] (spec 1 §2). */
+export function TalkRoute() {
+  const params = useParams({ strict: false }) as {
+    slug?: string
+    instanceSlug?: string
+    conversationId?: string
+  }
+  return (
+    <TalkScreen
+      slug={params.slug ?? ''}
+      instanceSlug={params.instanceSlug}
+      conversationId={params.conversationId}
+    />
+  )
+}
+
+export function TalkScreen({
+  slug,
+  instanceSlug,
+  conversationId,
+}: Readonly<{ slug: string; instanceSlug?: string; conversationId?: string }>) {
+  const query = useQuery(cloneQuery(slug, instanceSlug))
+  useDocumentTitle(query.data?.name)
+  const notFound = isApiError(query.error) && query.error.isNotFound
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className={query.isSuccess ? 'page talk-page' : 'page'}>
+        {query.isPending ? (
+          <Flex justify="center" py="9" role="status" aria-label={talkStrings.loadingChat}>
+            <Spinner size="3" />
+          </Flex>
+        ) : query.isError ? (
+          notFound ? (
+            <CloneNotFound />
+          ) : (
+            <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
+          )
+        ) : (
+          <TalkView clone={query.data} conversationId={conversationId ?? null} />
+        )}
+      </main>
+    </>
+  )
+}
+
+/** The chat with a loaded clone: wires the store, the address, toasts and navigation to the parts. */
+function TalkView({
+  clone,
+  conversationId,
+}: Readonly<{ clone: CloneProfile; conversationId: string | null }>) {
+  const view = chatStream.state
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const search = useSearch({ strict: false }) as TalkSearch
+  const instanceSlug = clone.instance?.slug ?? null
+  const snap = useSnapshot(view)
+
+  useLayoutEffect(() => {
+    chatStream.openSession({
+      slug: clone.slug,
+      instanceSlug,
+      instanceId: clone.instance?.id ?? null,
+      locationId: clone.options.locationId,
+      conversationId,
+    })
+  }, [clone.slug, instanceSlug, clone.instance?.id, clone.options.locationId, conversationId])
+
+  // An existing conversation: GET it once, unless this page just created it.
+  const needsLoad = !!conversationId && snap.session.conversationId === conversationId && !snap.session.loaded
+  const conversation = useQuery({ ...conversationQuery(conversationId ?? ''), enabled: needsLoad })
+  useEffect(() => {
+    if (conversation.data && !conversation.isFetching) chatStream.loadConversation(conversation.data)
+  }, [conversation.data, conversation.isFetching])
+
+  // Outcomes land after awaits: only the page still showing that chat may navigate.
+  const current = useRef({ conversationId, mounted: true })
+  current.current.conversationId = conversationId
+  useEffect(() => {
+    current.current.mounted = true
+    return () => {
+      current.current.mounted = false
+    }
+  }, [])
+
+  const onOutcome = useCallback(
+    (outcome: SendOutcome, source: SendSource) => {
+      toastForOutcome(outcome, source === 'suggested')
+      if (outcome.kind === 'completed') showProductToasts(outcome.message)
+      if (outcome.kind !== 'completed' && outcome.kind !== 'aborted') return
+      const id = outcome.conversationId
+      if (!id) return
+      void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id) })
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey })
+      // spec: after the first answer of a new conversation, its address, so a reload restores it.
+      const stillHere = current.current.mounted && current.current.conversationId === null
+      if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
+        void navigate({ ...conversationLink(clone.slug, instanceSlug, id), replace: true })
+      }
+    },
+    [queryClient, navigate, clone.slug, instanceSlug],
+  )
+
+  const sendText = useCallback(
+    (text: string, source: SendSource) => {
+      void chatStream
+        .send(text, { fromDraft: source !== 'suggested' })
+        .then((outcome) => onOutcome(outcome, source))
+    },
+    [onOutcome],
+  )
+
+  const setSearch = useCallback(
+    (patch: Partial<TalkSearch>) =>
+      void navigate({ to: '.', search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    [navigate],
+  )
+
+  useAutoSend({
+    message: search.message,
+    ready: snap.session.loaded && snap.session.slug === clone.slug,
+    send: (text) => {
+      chatStream.setDraft(text)
+      sendText(text, 'auto')
+    },
+    clearParam: () => setSearch({ message: undefined, q: undefined }),
+  })
+
+  const startNewConversation = useCallback(() => {
+    chatStream.startNewConversation()
+    void navigate(talkLink(clone.slug, instanceSlug))
+  }, [navigate, clone.slug, instanceSlug])
+
+  const openSources = useCallback(
+    (messageId: string, citation?: number) =>
+      setSearch({ citations: citationsParamFor(messageId, citation) }),
+    [setSearch],
+  )
+  const closeSources = useCallback(() => setSearch({ citations: undefined }), [setSearch])
+
+  const imageUrl = resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)
+  const context = useMemo<ChatMessagesContextValue>(
+    () => ({ cloneName: clone.name, cloneImageUrl: imageUrl, viewSources: clone.viewSources, openSources }),
+    [clone.name, imageUrl, clone.viewSources, openSources],
+  )
+  const questions = clone.options.suggestQuestions ? clone.suggestedQuestions : []
+  const pending = snap.state !== ChatStreamState.IDLE
+  const title = snap.title && snap.title !== DEFAULT_CONVERSATION_TITLE ? snap.title : null
+  const disclaimer = clone.options.warning ? clone.options.customWarning?.trim() : null
+  const loadFailed = conversation.isError && needsLoad
+
+  let body: React.ReactNode
+  if (loadFailed) {
+    body = (
+      <ConversationUnavailable
+        notFound={isApiError(conversation.error) && conversation.error.isNotFound}
+        onRetry={() => void conversation.refetch()}
+        onStartNew={startNewConversation}
+      />
+    )
+  } else if (!snap.session.loaded) {
+    body = (
+      <Flex justify="center" py="9" role="status" aria-label={talkStrings.loadingConversation}>
+        <Spinner size="3" />
+      </Flex>
+    )
+  } else if (snap.messages.length === 0 && !pending) {
+    body = (
+      <StartScreen
+        name={clone.name}
+        imageUrl={imageUrl}
+        verified={clone.verified}
+        headline={clone.headline}
+        instanceName={clone.instance?.name ?? null}
+        questions={questions}
+        onAsk={(question) => sendText(question, 'suggested')}
+        disabled={pending}
+      />
+    )
+  } else {
+    body = <ChatThread view={view} />
+  }
+
+  return (
+    <ChatMessagesContext.Provider value={context}>
+      <TalkHeader
+        slug={clone.slug}
+        instanceSlug={instanceSlug}
+        name={clone.name}
+        imageUrl={imageUrl}
+        verified={clone.verified}
+        subtitle={title ?? clone.instance?.name ?? null}
+      />
+      <div className="talk-body">{body}</div>
+      <div className="talk-footer">
+        <TalkPrompt
+          store={chatStream}
+          cloneName={clone.name}
+          suggestedQuestions={questions}
+          onSendDraft={(text) => sendText(text, 'prompt')}
+          onAskSuggested={(question) => sendText(question, 'suggested')}
+          onStartNewConversation={startNewConversation}
+        />
+        {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
+      </div>
+      <CitationsOverlay
+        param={search.citations}
+        slug={clone.slug}
+        view={view}
+        onClose={closeSources}
+        onShowAll={(messageId) => openSources(messageId)}
+      />
+    </ChatMessagesContext.Provider>
+  )
+}
