@@ -34,6 +34,8 @@ export const storageKeys = {
   warningAcknowledged: key('warningAcknowledged', z.record(z.string(), z.string())),
   /** The video paywalled flag (spec 2 §4 'Video paywall logic'). */
   videoPaywalled: key(`${PRODUCT_ID}-video-paywalled`, z.boolean()),
+  /** The PWA's install hint was dismissed on this device (not a spec key: the shell's own). */
+  installHintDismissed: key(`${PRODUCT_ID}-install-hint-dismissed`, z.boolean()),
   /** Embed conversation keys: the open conversation of an embedded clone (and instance). */
   embedConversation: (slug: string, instanceSlug?: string | null) =>
     key(`${PRODUCT_ID}-embed-conversation:${slug}${instancePart(instanceSlug)}`, z.string().uuid()),
@@ -52,6 +54,7 @@ export const storageKeyPrefixes = [
   storageKeys.desktopAuthToken.name,
   storageKeys.warningAcknowledged.name,
   storageKeys.videoPaywalled.name,
+  storageKeys.installHintDismissed.name,
   `${PRODUCT_ID}-embed-conversation:`,
   `${PRODUCT_ID}-anonymous-call-seconds:`,
 ] as const

@@ -37,6 +37,8 @@ const contentTypes: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
@@ -46,3 +48,41 @@ const contentTypes: Record<string, string> = {
 
 export const contentTypeFor = (file: string) =>
   contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+
+/**
+ * The app:// handler: GET/HEAD only, files from the renderer folder (resolveAppFile refuses anything
+ * outside it), every answer with the strict CSP. `readFile` is injected so tests need no disk.
+ */
+export function createAppProtocolHandler(options: {
+  rootDir: string
+  csp: string
+  readFile(file: string): Promise<Uint8Array>
+}) {
+  const { rootDir, csp, readFile } = options
+  const baseHeaders = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'cross-origin-opener-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+  }
+  const notFound = () =>
+    new Response('Not found', { status: 404, headers: { ...baseHeaders, 'content-type': 'text/plain' } })
+
+  return async (request: { url: string; method: string }): Promise<Response> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method not allowed', { status: 405, headers: baseHeaders })
+    }
+    const file = resolveAppFile(rootDir, request.url)
+    if (!file) return notFound()
+    let body: Uint8Array
+    try {
+      body = await readFile(file)
+    } catch {
+      return notFound()
+    }
+    return new Response(request.method === 'HEAD' ? null : (body as BodyInit), {
+      status: 200,
+      headers: { ...baseHeaders, 'content-type': contentTypeFor(file), 'cache-control': 'no-cache' },
+    })
+  }
+}

@@ -1,74 +1,127 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, shell } from 'electron'
-import { APP_HOST, APP_ORIGIN, APP_SCHEME, contentTypeFor, resolveAppFile } from './app-protocol'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  nativeTheme,
+  protocol,
+  type Session,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  systemPreferences,
+  type WebContents,
+} from 'electron'
+import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './app-protocol'
+import { addressSpaceOf, resolveApiBaseUrl } from './config'
 import { desktopCsp } from './csp'
 import { registerIpcHandlers } from './ipc'
 import { createKeyStore } from './key-store'
+import { createMediaAccess } from './media-access'
+import { createAppOriginCheck, externalUrlToOpen } from './navigation'
+import { installPermissionHandlers, type PermissionSession } from './permissions'
+import {
+  fitToDisplays,
+  loadWindowState,
+  MIN_WINDOW_SIZE,
+  saveWindowState,
+  trackWindowState,
+} from './window-state'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const rendererDir = path.join(here, '../renderer')
 const preloadFile = path.join(here, '../preload/index.cjs')
 // In development electron-vite serves the renderer over http; in a build it is served from app://.
-const devServerUrl = process.env.ELECTRON_RENDERER_URL
-const apiBaseUrl = process.env.LIKENESS_API_URL ?? 'http://localhost:8787'
-const csp = desktopCsp(apiBaseUrl)
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+const log = console
+const apiBaseUrl = resolveApiBaseUrl(process.env, log)
+const { isAppOrigin, isAppUrl } = createAppOriginCheck(devServerUrl)
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true },
+  },
 ])
 
-const isAppUrl = (raw: string) => {
-  try {
-    const url = new URL(raw)
-    if (devServerUrl && url.origin === new URL(devServerUrl).origin) return true
-    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST
-  } catch {
-    return false
-  }
-}
-
 function openExternally(raw: string) {
-  try {
-    const url = new URL(raw)
-    if (url.protocol === 'https:' || url.protocol === 'http:' || url.protocol === 'mailto:') {
-      void shell.openExternal(url.toString())
-    }
-  } catch {
-    // not a URL: ignore
+  const url = externalUrlToOpen(raw)
+  if (!url) {
+    log.warn(`Refused to open ${raw}: only web and e-mail links leave the app`)
+    return Promise.resolve()
   }
+  return shell.openExternal(url)
 }
 
-function createWindow() {
+/** Every web contents stays on the app; links elsewhere open in the system browser; no webviews. */
+function guardNavigation(contents: WebContents) {
+  contents.on('will-navigate', (event, url) => {
+    if (isAppUrl(url)) return
+    event.preventDefault()
+    void openExternally(url)
+  })
+  contents.on('will-redirect', (event, url) => {
+    if (isAppUrl(url)) return
+    event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(({ url }) => {
+    void openExternally(url)
+    return { action: 'deny' }
+  })
+}
+
+async function createWindow() {
+  const stateFile = path.join(app.getPath('userData'), 'window-state.json')
+  const state = fitToDisplays(
+    await loadWindowState(stateFile),
+    screen.getAllDisplays().map((d) => d.workArea),
+  )
   const win = new BrowserWindow({
-    width: 1200,
-    height: 820,
-    minWidth: 360,
-    minHeight: 560,
+    x: state.x,
+    y: state.y,
+    width: state.width,
+    height: state.height,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Likeness',
+    // The theme's page colour, so the window does not flash white in dark mode before first paint.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#111113' : '#ffffff',
     webPreferences: {
       preload: preloadFile,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: true,
     },
   })
+  if (state.maximized) win.maximize()
+  trackWindowState(win, (next) => {
+    saveWindowState(stateFile, next).catch((error: unknown) =>
+      log.warn(`Could not save the window state: ${error}`),
+    )
+  })
   win.once('ready-to-show', () => win.show())
-  // Keep the window on the app; everything else opens in the system browser.
-  win.webContents.on('will-navigate', (event, url) => {
-    if (isAppUrl(url)) return
-    event.preventDefault()
-    openExternally(url)
-  })
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    openExternally(url)
-    return { action: 'deny' }
-  })
   void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/explore`)
   return win
+}
+
+function secureSession(target: Session) {
+  const media = createMediaAccess({ platform: process.platform, system: systemPreferences, log })
+  installPermissionHandlers(target as unknown as PermissionSession, {
+    policy: { isAppOrigin, osAccess: media.osAccess, apiAddressSpace: addressSpaceOf(apiBaseUrl) },
+    askSystem: media.ask,
+    log,
+  })
+  return media
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -82,37 +135,38 @@ if (!app.requestSingleInstanceLock()) {
     }
   })
 
-  void app.whenReady().then(() => {
-    protocol.handle(APP_SCHEME, async (request) => {
-      const file = resolveAppFile(rendererDir, request.url)
-      if (!file) return new Response('Not found', { status: 404 })
-      try {
-        const body = await readFile(file)
-        return new Response(body, {
-          headers: { 'content-type': contentTypeFor(file), 'content-security-policy': csp },
-        })
-      } catch {
-        return new Response('Not found', { status: 404 })
-      }
-    })
+  app.on('web-contents-created', (_event, contents) => guardNavigation(contents))
 
+  void app.whenReady().then(async () => {
+    const csp = desktopCsp(apiBaseUrl)
+    protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: rendererDir, csp, readFile }))
+
+    const media = secureSession(session.defaultSession)
     const store = createKeyStore({
       file: path.join(app.getPath('userData'), 'local-storage.json'),
-      cipher: safeStorage,
-      log: console,
+      cipher: {
+        isAsyncEncryptionAvailable: () => safeStorage.isAsyncEncryptionAvailable(),
+        encryptStringAsync: (plain) => safeStorage.encryptStringAsync(plain),
+        decryptStringAsync: (encrypted) => safeStorage.decryptStringAsync(encrypted),
+        usesPlainTextKey: () =>
+          process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text',
+      },
+      log,
     })
     registerIpcHandlers({
       ipcMain,
       store,
+      permissions: media,
       version: app.getVersion(),
       config: { apiBaseUrl },
+      openExternal: openExternally,
       isTrustedUrl: isAppUrl,
-      log: console,
+      log,
     })
 
-    createWindow()
+    await createWindow()
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow()
+      if (BrowserWindow.getAllWindows().length === 0) void createWindow()
     })
   })
 

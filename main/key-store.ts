@@ -1,24 +1,28 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
-import path from 'node:path'
+import { z } from 'zod'
 import { isKnownStorageKey, storageKeys } from '../contract/storage'
+import { removeLeftoverTempFiles, writeFileAtomic } from './atomic-file'
 
 /** What the key store needs of Electron's safeStorage (injected, so tests run without Electron). */
 export interface SecretCipher {
-  isEncryptionAvailable(): boolean
-  encryptString(plain: string): Buffer
-  decryptString(encrypted: Buffer): string
+  isAsyncEncryptionAvailable(): Promise<boolean>
+  encryptStringAsync(plain: string): Promise<Buffer>
+  decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>
+  /**
+   * True when "encryption" would use a hard-coded key (Linux without a keyring: safeStorage's
+   * 'basic_text' backend). That is plain text in disguise, so secrets are refused then too.
+   */
+  usesPlainTextKey?(): boolean
 }
 
 export interface KeyStoreLog {
   warn(message: string): void
 }
 
-type Entry = { value: string } | { encrypted: string }
-interface StoreFile {
-  version: 1
-  entries: Record<string, Entry>
-}
+const Entry = z.union([z.object({ value: z.string() }), z.object({ encrypted: z.string() })])
+type Entry = z.infer<typeof Entry>
+const StoreFile = z.object({ version: z.literal(1), entries: z.record(z.string(), Entry) })
+type StoreFile = z.infer<typeof StoreFile>
 
 const secretNames = new Set(
   Object.values(storageKeys)
@@ -27,11 +31,20 @@ const secretNames = new Set(
     .map((k) => k.name),
 )
 
-export class KeyStoreError extends Error {}
+export const isSecretKey = (name: string) => secretNames.has(name)
+
+export class KeyStoreError extends Error {
+  override name = 'KeyStoreError'
+}
+
+export const SECURE_STORAGE_UNAVAILABLE =
+  'Secure storage is not available on this system (no keychain or secret service), so the sign-in token ' +
+  'was not saved. You will need to sign in again next time.'
 
 /**
- * The desktop app's store for the spec's local storage keys, a JSON file in the user-data folder.
- * Secrets are kept only encrypted; every write replaces the file atomically (temp file + rename).
+ * The desktop app's store for the spec's local storage keys: one JSON file in the user-data folder.
+ * Secrets (auth tokens) are kept only encrypted with safeStorage, and refused when real encryption is
+ * unavailable. Every write replaces the file atomically; an unreadable file is set aside with a warning.
  */
 export function createKeyStore(options: { file: string; cipher: SecretCipher; log: KeyStoreLog }) {
   const { file, cipher, log } = options
@@ -40,6 +53,7 @@ export function createKeyStore(options: { file: string; cipher: SecretCipher; lo
 
   async function load(): Promise<StoreFile> {
     if (cache) return cache
+    await removeLeftoverTempFiles(file)
     let text: string | null = null
     try {
       text = await fs.readFile(file, 'utf8')
@@ -52,8 +66,8 @@ export function createKeyStore(options: { file: string; cipher: SecretCipher; lo
 
   async function parseOrRecover(text: string): Promise<StoreFile> {
     try {
-      const parsed = JSON.parse(text) as StoreFile
-      if (parsed?.version === 1 && parsed.entries && typeof parsed.entries === 'object') return parsed
+      const parsed = StoreFile.safeParse(JSON.parse(text))
+      if (parsed.success) return parsed.data
     } catch {
       // fall through to recovery
     }
@@ -64,11 +78,12 @@ export function createKeyStore(options: { file: string; cipher: SecretCipher; lo
   }
 
   async function persist(next: StoreFile) {
-    await fs.mkdir(path.dirname(file), { recursive: true })
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
-    await fs.writeFile(temp, JSON.stringify(next), { mode: 0o600 })
-    await fs.rename(temp, file)
+    await writeFileAtomic(file, JSON.stringify(next))
     cache = next
+  }
+
+  async function encryptionAvailable() {
+    return (await cipher.isAsyncEncryptionAvailable()) && !cipher.usesPlainTextKey?.()
   }
 
   const serialised = <T>(work: () => Promise<T>): Promise<T> => {
@@ -81,15 +96,31 @@ export function createKeyStore(options: { file: string; cipher: SecretCipher; lo
     if (!isKnownStorageKey(name)) throw new KeyStoreError(`Unknown storage key: ${name}`)
   }
 
+  async function readEntry(name: string, entry: Entry): Promise<string | null> {
+    if ('value' in entry) return entry.value
+    try {
+      const { result, shouldReEncrypt } = await cipher.decryptStringAsync(
+        Buffer.from(entry.encrypted, 'base64'),
+      )
+      if (shouldReEncrypt) {
+        const encrypted = (await cipher.encryptStringAsync(result)).toString('base64')
+        const current = await load()
+        await persist({ version: 1, entries: { ...current.entries, [name]: { encrypted } } })
+      }
+      return result
+    } catch (error) {
+      // The keychain entry changed or is gone: the secret is unrecoverable; treat it as absent.
+      log.warn(`Could not decrypt '${name}' (${error instanceof Error ? error.message : String(error)}).`)
+      return null
+    }
+  }
+
   return {
     async get(name: string): Promise<string | null> {
       assertKnown(name)
       return serialised(async () => {
         const entry = (await load()).entries[name]
-        if (!entry) return null
-        if ('value' in entry) return entry.value
-        if (!cipher.isEncryptionAvailable()) return null
-        return cipher.decryptString(Buffer.from(entry.encrypted, 'base64'))
+        return entry ? readEntry(name, entry) : null
       })
     },
     async set(name: string, value: string): Promise<void> {
@@ -97,13 +128,12 @@ export function createKeyStore(options: { file: string; cipher: SecretCipher; lo
       return serialised(async () => {
         const current = await load()
         let entry: Entry
-        if (secretNames.has(name)) {
-          if (!cipher.isEncryptionAvailable()) {
-            throw new KeyStoreError(
-              'Secure storage is not available on this system, so the sign-in token was not saved.',
-            )
+        if (isSecretKey(name)) {
+          if (!(await encryptionAvailable())) {
+            log.warn(`Refused to store '${name}': ${SECURE_STORAGE_UNAVAILABLE}`)
+            throw new KeyStoreError(SECURE_STORAGE_UNAVAILABLE)
           }
-          entry = { encrypted: cipher.encryptString(value).toString('base64') }
+          entry = { encrypted: (await cipher.encryptStringAsync(value)).toString('base64') }
         } else {
           entry = { value }
         }

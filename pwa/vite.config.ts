@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -6,13 +8,22 @@ import { appShell } from './shell-plugin'
 
 const fromHere = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8787}`
+const { version } = JSON.parse(readFileSync(fromHere('../package.json'), 'utf8')) as { version: string }
+
+/** Shown as <html data-build>; the update test builds twice with two ids. */
+const buildId = process.env.LIKENESS_BUILD_ID?.trim() || version
+/** Where the build goes (dist/web unless WEB_OUT_DIR says otherwise, e.g. for the update test). */
+const outDir = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : fromHere('../dist/web')
+
+const THEME_COLOUR = '#6e56cf'
 
 /** The web build: the renderer as an installable PWA in dist/web, served by the API server. */
 export default defineConfig({
   root: fromHere('../renderer'),
   publicDir: fromHere('../renderer/public'),
+  define: { __LIKENESS_BUILD_ID__: JSON.stringify(buildId) },
   build: {
-    outDir: fromHere('../dist/web'),
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
@@ -31,19 +42,51 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
+      // The icons are in globPatterns below (listing them twice would precache favicon.svg twice).
+      includeManifestIcons: false,
       manifest: {
+        id: '/',
         name: 'Likeness',
         short_name: 'Likeness',
         description: 'Talk with AI clones of creators you follow: chat, call and video.',
         start_url: '/explore',
         scope: '/',
         display: 'standalone',
-        theme_color: '#6e56cf',
+        orientation: 'any',
+        theme_color: THEME_COLOUR,
         background_color: '#ffffff',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+        lang: 'en',
+        dir: 'ltr',
+        categories: ['social', 'education', 'entertainment'],
+        // Generated from pwa/icons/source.svg by scripts/generate-icons.ts.
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+        // Captured by scripts/capture-screenshots.ts; Chromium shows them in its richer install dialog.
+        screenshots: [
+          {
+            src: '/screenshots/narrow.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'A clone’s profile with suggested questions',
+          },
+          {
+            src: '/screenshots/wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'A clone’s profile on a wide screen',
+          },
+        ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The shell, every hashed chunk (lazy routes too, so they open offline), the offline page, icons.
+        globPatterns: ['**/*.{js,css,html,svg,woff2,ico}', 'icons/*.png'],
+        globIgnores: ['screenshots/**'],
       },
       devOptions: { enabled: false },
     }),

@@ -9,6 +9,7 @@ import '@radix-ui/themes/tokens/colors/blue.css'
 import '@radix-ui/themes/components.css'
 import '@radix-ui/themes/utilities.css'
 import './ui/app.css'
+import './features/shell/shell.css'
 
 import { startShell } from 'virtual:app-shell'
 import { StrictMode } from 'react'
@@ -16,6 +17,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
+import { startOfflineSupport } from './features/offline/offline-support'
 import { createPlatform, setPlatform } from './platform'
 
 function showStartupFailure(root: HTMLElement, error: unknown) {
@@ -32,6 +34,8 @@ async function start() {
   try {
     const platform = setPlatform(await createPlatform())
     const queryClient = createQueryClient()
+    // Before the router: its loaders start queries, which must find the answers kept for offline use.
+    await startOfflineSupport(queryClient)
     const router = createAppRouter({ queryClient })
     createRoot(container).render(
       <StrictMode>

@@ -3,7 +3,14 @@ import { createDesktopPlatform, readBridge } from './desktop'
 import type { Platform } from './types'
 import { createWebPlatform } from './web'
 
-export type { Platform, PlatformStorage } from './types'
+export type {
+  MediaKind,
+  MediaPermissionState,
+  Platform,
+  PlatformAuth,
+  PlatformPermissions,
+  PlatformStorage,
+} from './types'
 
 let current: Platform | undefined
 

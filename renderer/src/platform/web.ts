@@ -1,5 +1,7 @@
 import { decodeStoredValue, encodeStoredValue } from './codec'
-import type { Platform } from './types'
+import { externalLinkOrNull } from './external-links'
+import type { Platform, PlatformPermissions } from './types'
+import { createWebPermissions } from './web-permissions'
 
 /** The subset of the Web Storage API the web platform needs (injectable for tests). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -36,10 +38,28 @@ export const createMemoryStorage = (): KeyValueStorage => {
   }
 }
 
-export function createWebPlatform(storage: KeyValueStorage = defaultStorage()): Platform {
+export interface WebPlatformOptions {
+  permissions?: PlatformPermissions
+  /** window.open, injectable for tests. */
+  open?: (url: string, target: string, features: string) => unknown
+}
+
+export function createWebPlatform(
+  storage: KeyValueStorage = defaultStorage(),
+  options: WebPlatformOptions = {},
+): Platform {
+  const { permissions = createWebPermissions(), open = (...args) => globalThis.open?.(...args) } = options
   return {
     kind: 'web',
     apiBaseUrl: '',
+    permissions,
+    // Same origin: the session cookie goes with every request.
+    auth: { requestInit: async () => ({ credentials: 'include', headers: {} }) },
+    async openExternal(url) {
+      const link = externalLinkOrNull(url)
+      if (!link) throw new TypeError(`Refusing to open '${url}': only web and e-mail links leave the app.`)
+      open(link, '_blank', 'noopener,noreferrer')
+    },
     storage: {
       async get(key) {
         try {

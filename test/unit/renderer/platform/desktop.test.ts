@@ -15,10 +15,15 @@ function fakeBridge(apiBaseUrl = 'http://127.0.0.1:8787/') {
         store.delete(name)
       }),
     },
+    permissions: {
+      status: vi.fn(async () => 'denied' as const),
+      request: vi.fn(async () => 'granted' as const),
+    },
     app: {
       version: async () => '1.0.0',
       config: async () => ({ apiBaseUrl }),
     },
+    openExternal: vi.fn(async () => undefined),
   }
   return { bridge, store }
 }
@@ -57,5 +62,40 @@ describe('desktop platform', () => {
 
   it('rejects an invalid app config', async () => {
     await expect(createDesktopPlatform(fakeBridge('not a url').bridge)).rejects.toThrow()
+  })
+
+  it('asks the main process about the microphone and camera, through the bridge only', async () => {
+    const { bridge } = fakeBridge()
+    const platform = await createDesktopPlatform(bridge)
+    expect(await platform.permissions.status('camera')).toBe('denied')
+    expect(bridge.permissions.status).toHaveBeenCalledWith('camera')
+    expect(await platform.permissions.request('microphone')).toBe('granted')
+    expect(bridge.permissions.request).toHaveBeenCalledWith('microphone')
+  })
+
+  it('refuses answers outside the contract', async () => {
+    const { bridge } = fakeBridge()
+    bridge.permissions.status = async () => 'maybe' as never
+    bridge.storage.get = async () => 42 as never
+    const platform = await createDesktopPlatform(bridge)
+    await expect(platform.permissions.status('camera')).rejects.toThrow()
+    await expect(platform.storage.get(storageKeys.userPreferredLanguage)).rejects.toThrow()
+  })
+
+  it('authenticates with the stored bearer token and never with cookies', async () => {
+    const { bridge } = fakeBridge()
+    const platform = await createDesktopPlatform(bridge)
+    expect(await platform.auth.requestInit()).toEqual({ credentials: 'omit', headers: {} })
+    await platform.storage.set(storageKeys.desktopAuthToken, 'token-1')
+    expect(await platform.auth.requestInit()).toEqual({
+      credentials: 'omit',
+      headers: { Authorization: 'Bearer token-1' },
+    })
+  })
+
+  it('opens external links through the bridge', async () => {
+    const { bridge } = fakeBridge()
+    await (await createDesktopPlatform(bridge)).openExternal('https://example.com')
+    expect(bridge.openExternal).toHaveBeenCalledWith('https://example.com')
   })
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { storageKeys } from '../../../../renderer/src/platform/storage-keys'
 import { createMemoryStorage, createWebPlatform } from '../../../../renderer/src/platform/web'
 
@@ -51,5 +51,22 @@ describe('web platform', () => {
       removeItem: () => undefined,
     })
     expect(await platform.storage.get(storageKeys.userPreferredLanguage)).toBeUndefined()
+  })
+
+  it('authenticates with the same-origin session cookie', async () => {
+    expect(await createWebPlatform(createMemoryStorage()).auth.requestInit()).toEqual({
+      credentials: 'include',
+      headers: {},
+    })
+  })
+
+  it('opens web and e-mail links in a new tab without an opener, and refuses anything else', async () => {
+    const open = vi.fn()
+    const platform = createWebPlatform(createMemoryStorage(), { open })
+    await platform.openExternal('https://www.instagram.com/lena')
+    expect(open).toHaveBeenCalledWith('https://www.instagram.com/lena', '_blank', 'noopener,noreferrer')
+    await expect(platform.openExternal('javascript:alert(1)')).rejects.toThrow(/only web and e-mail/)
+    await expect(platform.openExternal('file:///etc/passwd')).rejects.toThrow()
+    expect(open).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,0 +1,5 @@
+// The offline feature's public face: what other features (chat, accounts) use.
+export { clearDraft, type DraftScope, draftKey, loadDraft, saveDraft, useDraft } from './drafts'
+export { offlineSendBlocked } from './offline.strings'
+export { forgetOfflineData, startOfflineSupport } from './offline-support'
+export { isOnline, useOnlineStatus } from './online-status'

@@ -1,0 +1,15 @@
+import { Flex, Text } from '@radix-ui/themes'
+import { offlineStrings } from './shell.strings'
+import { OfflineIcon } from './shell-icons'
+
+/** A slim bar above the page while the device is offline (in the page flow: it covers nothing). */
+export function OfflineBanner() {
+  return (
+    <div className="offline-banner" role="status">
+      <Flex align="center" justify="center" gap="2" px="4" py="2">
+        <OfflineIcon size={16} className="offline-banner__icon" />
+        <Text size="2">{offlineStrings.banner}</Text>
+      </Flex>
+    </div>
+  )
+}

@@ -1,0 +1,224 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { IpcChannel } from '../../contract/desktop'
+
+/**
+ * main/index.ts wired against a fake Electron (the real binary cannot run here): what it registers, how
+ * the window is configured, and how navigation, new windows and permissions are guarded.
+ */
+const fake = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => unknown
+  const appListeners = new Map<string, Listener[]>()
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const listener of appListeners.get(event) ?? []) listener(...args)
+  }
+
+  class FakeWebContents {
+    listeners = new Map<string, Listener>()
+    openHandler: Listener | undefined
+    on(event: string, listener: Listener) {
+      this.listeners.set(event, listener)
+      return this
+    }
+    setWindowOpenHandler(handler: Listener) {
+      this.openHandler = handler
+    }
+  }
+
+  class BrowserWindow {
+    static all: BrowserWindow[] = []
+    static getAllWindows() {
+      return BrowserWindow.all
+    }
+    webContents = new FakeWebContents()
+    loadURL = vi.fn(async (_url: string) => undefined)
+    constructor(public options: { webPreferences: Record<string, unknown> } & Record<string, unknown>) {
+      BrowserWindow.all.push(this)
+      emit('web-contents-created', {}, this.webContents)
+    }
+    on() {
+      return this
+    }
+    once() {
+      return this
+    }
+    maximize() {}
+    isMaximized() {
+      return false
+    }
+    getNormalBounds() {
+      return { x: 0, y: 0, width: 1200, height: 820 }
+    }
+  }
+
+  const session = {
+    requestHandler: undefined as Listener | undefined,
+    checkHandler: undefined as Listener | undefined,
+    deviceHandler: undefined as Listener | undefined,
+    setPermissionRequestHandler(handler: Listener) {
+      this.requestHandler = handler
+    },
+    setPermissionCheckHandler(handler: Listener) {
+      this.checkHandler = handler
+    },
+    setDevicePermissionHandler(handler: Listener) {
+      this.deviceHandler = handler
+    },
+  }
+
+  const userData = { dir: '' }
+  return {
+    appListeners,
+    BrowserWindow,
+    session,
+    userData,
+    privileged: [] as unknown[],
+    protocolHandlers: new Map<string, Listener>(),
+    ipcHandlers: new Map<string, Listener>(),
+    openExternal: vi.fn(async (_url: string) => undefined),
+    electron: {
+      app: {
+        isPackaged: false,
+        requestSingleInstanceLock: () => true,
+        on(event: string, listener: Listener) {
+          appListeners.set(event, [...(appListeners.get(event) ?? []), listener])
+        },
+        whenReady: () => Promise.resolve(),
+        getPath: () => userData.dir,
+        getVersion: () => '0.1.0',
+        quit: vi.fn(),
+      },
+    },
+  }
+})
+
+vi.mock('electron', () => ({
+  app: fake.electron.app,
+  BrowserWindow: fake.BrowserWindow,
+  ipcMain: { handle: (channel: string, listener: never) => fake.ipcHandlers.set(channel, listener) },
+  nativeTheme: { shouldUseDarkColors: false },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privileged.push(...schemes),
+    handle: (scheme: string, handler: never) => fake.protocolHandlers.set(scheme, handler),
+  },
+  safeStorage: {
+    isAsyncEncryptionAvailable: async () => true,
+    encryptStringAsync: async (s: string) => Buffer.from(s),
+    decryptStringAsync: async (b: Buffer) => ({ result: b.toString(), shouldReEncrypt: false }),
+    getSelectedStorageBackend: () => 'gnome_libsecret',
+  },
+  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+  session: { defaultSession: fake.session },
+  shell: { openExternal: fake.openExternal },
+  systemPreferences: {},
+}))
+
+const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+
+beforeAll(async () => {
+  fake.userData.dir = mkdtempSync(path.join(tmpdir(), 'likeness-main-'))
+  delete process.env.ELECTRON_RENDERER_URL
+  delete process.env.LIKENESS_API_URL
+  await import('../../main/index')
+  await vi.waitFor(() => expect(fake.BrowserWindow.all).toHaveLength(1))
+})
+
+const win = () => fake.BrowserWindow.all[0]!
+
+describe('main process', () => {
+  it('registers app:// as a privileged, secure, standard scheme and serves it', () => {
+    expect(fake.privileged).toEqual([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }),
+      }),
+    ])
+    expect([...fake.protocolHandlers.keys()]).toEqual(['app'])
+  })
+
+  it('opens one window on the app, sandboxed and isolated', () => {
+    expect(win().options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    })
+    expect(win().options.webPreferences.preload).toMatch(/preload[\\/]index\.cjs$/)
+    expect(win().loadURL).toHaveBeenCalledWith('app://renderer/explore')
+  })
+
+  it('registers one IPC handler per message', () => {
+    expect([...fake.ipcHandlers.keys()].sort()).toEqual(Object.values(IpcChannel).sort())
+  })
+
+  it('keeps navigation on the app and sends other links to the system browser', () => {
+    const willNavigate = win().webContents.listeners.get('will-navigate')!
+    const stay = { preventDefault: vi.fn() }
+    willNavigate(stay, 'app://renderer/lena-hart')
+    expect(stay.preventDefault).not.toHaveBeenCalled()
+
+    const leave = { preventDefault: vi.fn() }
+    willNavigate(leave, 'https://www.instagram.com/lena')
+    expect(leave.preventDefault).toHaveBeenCalled()
+    expect(fake.openExternal).toHaveBeenLastCalledWith('https://www.instagram.com/lena')
+
+    fake.openExternal.mockClear()
+    const sneaky = { preventDefault: vi.fn() }
+    willNavigate(sneaky, 'file:///etc/passwd')
+    expect(sneaky.preventDefault).toHaveBeenCalled()
+    expect(fake.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('never opens new app windows, and refuses webviews', () => {
+    expect(win().webContents.openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
+    expect(fake.openExternal).toHaveBeenLastCalledWith('https://example.com/')
+    expect(win().webContents.openHandler!({ url: 'app://renderer/explore' })).toEqual({ action: 'deny' })
+    const attach = { preventDefault: vi.fn() }
+    win().webContents.listeners.get('will-attach-webview')!(attach)
+    expect(attach.preventDefault).toHaveBeenCalled()
+  })
+
+  it('installs the permission policy on the session: media for the app only, nothing else', async () => {
+    const request = (permission: string, details: Record<string, unknown>) =>
+      new Promise((resolve) =>
+        fake.session.requestHandler!({}, permission, resolve, { isMainFrame: true, ...details }),
+      )
+    expect(
+      await request('media', {
+        requestingUrl: 'app://renderer/lena-hart/call',
+        securityOrigin: 'app://renderer',
+        mediaTypes: ['audio'],
+      }),
+    ).toBe(true)
+    expect(
+      await request('media', {
+        requestingUrl: 'https://www.youtube.com/embed/x',
+        securityOrigin: 'https://www.youtube.com',
+        mediaTypes: ['video'],
+      }),
+    ).toBe(false)
+    expect(await request('geolocation', { requestingUrl: 'app://renderer/' })).toBe(false)
+    // The default API is on this machine: the app may reach it.
+    expect(await request('loopback-network', { requestingUrl: 'app://renderer/' })).toBe(true)
+    expect(fake.session.checkHandler!({}, 'notifications', 'app://renderer', { isMainFrame: true })).toBe(
+      false,
+    )
+    expect(fake.session.deviceHandler!()).toBe(false)
+    // Every denial is logged.
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/Denied permission 'geolocation'/))
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/Denied permission 'media'.*not the app/))
+  })
+
+  it('answers the renderer over IPC from its own frame only', async () => {
+    const version = fake.ipcHandlers.get(IpcChannel.appVersion)!
+    expect(await version({ senderFrame: { url: 'app://renderer/explore', parent: null } })).toBe('0.1.0')
+    await expect(version({ senderFrame: { url: 'https://evil.example/' } })).rejects.toThrow(/untrusted/)
+    const config = fake.ipcHandlers.get(IpcChannel.appConfig)!
+    expect(await config({ senderFrame: { url: 'app://renderer/' } })).toEqual({
+      apiBaseUrl: 'http://localhost:8787',
+    })
+  })
+})
