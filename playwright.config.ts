@@ -40,6 +40,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Slower than a live model on purpose: tests that stop or sample a reply mid-stream need time to act.
+      BRAIN_TOKEN_DELAY_MS: '40',
     },
   },
 })
