@@ -127,3 +127,91 @@ export type StoreMessagesResponse = z.infer<typeof StoreMessagesResponse>
 
 export const MessageSources = z.object({ citations: z.array(Citation) })
 export type MessageSources = z.infer<typeof MessageSources>
+
+// ---- History and sharing (spec 1 §2 'History', §4 'Conversations', §7 'Other calls') ----
+
+/** spec 1 §5 / §9: a conversation title is 1 to 100 characters (after trimming). */
+export const CONVERSATION_TITLE_MAX = 100
+export const ConversationTitle = z.string().trim().min(1).max(CONVERSATION_TITLE_MAX)
+
+/** One history entry. `isSharer` is true only for the owner of a shared conversation (spec 1 §6). */
+export const ConversationListItem = Conversation.extend({
+  isSharer: z.boolean(),
+  /** The public share link, for the sharer only; null when not shared. */
+  shareUrl: z.string().nullable(),
+})
+export type ConversationListItem = z.infer<typeof ConversationListItem>
+
+export const HISTORY_PAGE_SIZE_DEFAULT = 20
+export const HISTORY_PAGE_SIZE_MAX = 50
+
+/** GET /api/clone/talk/conversations: the caller's conversations with one clone (or instance). */
+export const ConversationHistoryQuery = z.object({
+  slug: z.string().min(1).max(64),
+  instanceSlug: z.string().min(1).max(64).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE_DEFAULT),
+})
+export type ConversationHistoryQuery = z.input<typeof ConversationHistoryQuery>
+
+/** Newest-updated first; `nextCursor` is null on the last page. */
+export const ConversationHistoryPage = z.object({
+  conversations: z.array(ConversationListItem),
+  nextCursor: z.string().nullable(),
+})
+export type ConversationHistoryPage = z.infer<typeof ConversationHistoryPage>
+
+/** spec 1 §7 updateConversationTitle {id, title, updatedAt, optional hidden}: rename and/or archive. */
+export const UpdateConversationRequest = z
+  .object({
+    title: ConversationTitle.optional(),
+    hidden: z.boolean().optional(),
+    /** When given, the conversation's new updatedAt (never later than the server's clock). */
+    updatedAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((b) => b.title !== undefined || b.hidden !== undefined, {
+    message: 'Give a title or hidden',
+  })
+export type UpdateConversationRequest = z.input<typeof UpdateConversationRequest>
+
+/** spec 1 §7 shareConversation answers shared.id; the public link comes with it. */
+export const ShareConversationResponse = z.object({
+  shared: z.object({ id: z.string(), url: z.string() }),
+})
+export type ShareConversationResponse = z.infer<typeof ShareConversationResponse>
+
+export const UnshareConversationResponse = z.object({ id: z.string().uuid(), shareId: z.null() })
+export type UnshareConversationResponse = z.infer<typeof UnshareConversationResponse>
+
+/** A share id: random, url-safe, never the conversation id. */
+export const ShareId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)
+
+/** GET /api/clone/talk/shared/:shareId: a shared conversation, read-only and public. */
+export const SharedConversation = z.object({
+  shareId: z.string(),
+  title: z.string(),
+  medium: ConversationMedium,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  clone: z.object({ slug: z.string(), instanceSlug: z.string().nullable() }),
+  messages: z.array(ChatMessage),
+})
+export type SharedConversation = z.infer<typeof SharedConversation>
+
+/**
+ * spec 1 §7 'Continue shared conversation' {shareId, text, slug}: answers the caller's new conversation.
+ * The text is not stored here: the client sends it through the chat stream so its answer streams.
+ */
+export const ContinueSharedRequest = z.object({
+  slug: z.string().min(1).max(64),
+  text: z.string().trim().max(8000).optional(),
+})
+export type ContinueSharedRequest = z.input<typeof ContinueSharedRequest>
+export const ContinueSharedResponse = z.object({ conversationId: z.string().uuid() })
+export type ContinueSharedResponse = z.infer<typeof ContinueSharedResponse>
+
+/** spec 1 §7 toggleMessageSave. */
+export const MessageSavedRequest = z.object({ saved: z.boolean() })
+export type MessageSavedRequest = z.infer<typeof MessageSavedRequest>
+export const MessageSavedResponse = z.object({ id: z.string().uuid(), saved: z.boolean() })
+export type MessageSavedResponse = z.infer<typeof MessageSavedResponse>

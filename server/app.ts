@@ -18,12 +18,19 @@ import type { Db, DbKind } from './db/client'
 import { AppError, codeForStatus, errorBody } from './errors'
 import { createProviders, type Providers } from './providers'
 import { affiliateRoutes } from './routes/affiliate'
+import { authRoutes } from './routes/auth'
 import { chatStreamRoutes } from './routes/chat-stream'
+import { cloneTrainingRoutes } from './routes/clone-training'
 import { cloneRoutes } from './routes/clones'
 import { conversationRoutes } from './routes/conversations'
+import { devOutboxRoutes } from './routes/dev-outbox'
+import { devToolsRoutes } from './routes/dev-tools'
+import { feedbackRoutes } from './routes/feedback'
 import { healthRoutes } from './routes/health'
+import { historyRoutes } from './routes/history'
 import { linkPreviewRoutes } from './routes/link-preview'
 import { messageSourcesRoutes } from './routes/message-sources'
+import { sharingRoutes } from './routes/sharing'
 import { ttsRoutes } from './routes/tts'
 import { registerWeb } from './web'
 
@@ -55,21 +62,24 @@ export const appVersion: string = (
 
 /**
  * A CSP for the Vite-built React SPA. frame-ancestors is open on purpose: the product is embedded
- * in creators' own sites.
+ * in creators' own sites. Google's sign-in script is allowed only when Google sign-in is configured.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "connect-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
-  "worker-src 'self'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  'frame-ancestors *',
-].join('; ')
+export function contentSecurityPolicy(options: { googleSignIn: boolean } = { googleSignIn: false }): string {
+  const google = options.googleSignIn ? ' https://accounts.google.com' : ''
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    `connect-src 'self'${google}`,
+    `style-src 'self' 'unsafe-inline'${google}`,
+    `script-src 'self'${google}`,
+    `frame-src https://www.youtube-nocookie.com https://www.youtube.com${google}`,
+    "worker-src 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    'frame-ancestors *',
+  ].join('; ')
+}
 
 export async function buildApp({
   db,
@@ -89,12 +99,13 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  const csp = contentSecurityPolicy({ googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) })
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     const type = reply.getHeader('content-type')
     if (typeof type === 'string' && type.startsWith('text/html')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+      reply.header('content-security-policy', csp)
     }
     return payload
   })
@@ -134,16 +145,25 @@ export async function buildApp({
   registerDesktopCors(app)
   // Who is asking (session cookie or bearer token), and CSRF refusal of foreign cookie-carrying writes.
   registerIdentity(app, { db, allowedOrigins: [new URL(config.PUBLIC_URL).origin] })
-  const providers = createProviders(config, providerOverrides)
+  const providers = createProviders(config, providerOverrides, { db, log: app.log })
 
   await app.register(healthRoutes, { db, dbKind, version: appVersion })
   await app.register(cloneRoutes, { db })
   await app.register(chatStreamRoutes, { db, setup: brain, heartbeatMs: chatHeartbeatMs })
   await app.register(conversationRoutes, { db, llm: brain.llm })
+  await app.register(historyRoutes, { db, publicUrl: config.PUBLIC_URL })
+  await app.register(sharingRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(messageSourcesRoutes, { db })
   await app.register(affiliateRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(linkPreviewRoutes, { db })
   await app.register(ttsRoutes, { db, tts: providers.tts })
+  await app.register(authRoutes, { db, config, mailer: providers.mailer })
+  // The dev outbox shows sign-in codes: never in production.
+  if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db })
+  // Test helpers (server/routes/dev-tools.ts): never in production.
+  if (config.NODE_ENV !== 'production') await app.register(devToolsRoutes, { db })
+  await app.register(feedbackRoutes, { db })
+  await app.register(cloneTrainingRoutes, { db })
   await registerWeb(app, { webDist: config.WEB_DIST })
 
   return app

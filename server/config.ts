@@ -24,6 +24,15 @@ const Env = z.object({
   LLM_MODEL: z.string().optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
   ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INTERNAL_EMAIL_DOMAINS: z.string().optional(),
+  AUTH_CODES_PER_EMAIL: z.coerce.number().int().min(1).optional(),
+  AUTH_CODES_PER_IP: z.coerce.number().int().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_USERINFO_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GOOGLE_TOKENINFO_URL: z.url({ protocol: /^https?$/ }).optional(),
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
@@ -50,6 +59,25 @@ export interface Config {
   /** ElevenLabs replaces the offline eSpeak NG read-aloud voice when set. */
   readonly ELEVENLABS_API_KEY: string | undefined
   readonly ELEVENLABS_BASE_URL: string | undefined
+  /** Keys sign-in code hashes; when unset, one is generated on first start and kept in the database. */
+  readonly AUTH_SECRET: string | undefined
+  /**
+   * Comma-separated mail domains of the product, whose addresses may use plus-sign subaddresses
+   * (spec 1 §5). Unset means the defaults of server/auth/auth-settings.ts ('likeness.test,likeness.app').
+   */
+  readonly INTERNAL_EMAIL_DOMAINS: string | undefined
+  /** Sign-in codes an address / an IP may request per 15 minutes (defaults 5 and 20). */
+  readonly AUTH_CODES_PER_EMAIL: number | undefined
+  readonly AUTH_CODES_PER_IP: number | undefined
+  /** SMTP (nodemailer) replaces the dev outbox when set, e.g. smtps://user:pass@smtp.example.com:465. */
+  readonly SMTP_URL: string | undefined
+  /** The sender of sign-in mail (default 'Likeness <no-reply@likeness.app>'). */
+  readonly MAIL_FROM: string | undefined
+  /** Offers Google sign-in when set (the OAuth client id of the web app). */
+  readonly GOOGLE_CLIENT_ID: string | undefined
+  /** Google's endpoints, replaceable so tests can use a local fake. */
+  readonly GOOGLE_USERINFO_URL: string | undefined
+  readonly GOOGLE_TOKENINFO_URL: string | undefined
 }
 
 /**
@@ -83,5 +111,14 @@ export function loadConfig(
     LLM_MODEL: e.LLM_MODEL,
     ELEVENLABS_API_KEY: e.ELEVENLABS_API_KEY,
     ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL,
+    AUTH_SECRET: e.AUTH_SECRET,
+    INTERNAL_EMAIL_DOMAINS: e.INTERNAL_EMAIL_DOMAINS,
+    AUTH_CODES_PER_EMAIL: e.AUTH_CODES_PER_EMAIL,
+    AUTH_CODES_PER_IP: e.AUTH_CODES_PER_IP,
+    SMTP_URL: e.SMTP_URL,
+    MAIL_FROM: e.MAIL_FROM,
+    GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
+    GOOGLE_USERINFO_URL: e.GOOGLE_USERINFO_URL,
+    GOOGLE_TOKENINFO_URL: e.GOOGLE_TOKENINFO_URL,
   })
 }

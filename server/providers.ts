@@ -1,4 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config'
+import type { Db } from './db/client'
+import { createDevOutbox } from './mail/dev-outbox'
+import type { Mailer } from './mail/mailer'
+import { createSmtpMailer } from './mail/smtp'
 import { createElevenLabsTts } from './tts/elevenlabs'
 import { createEspeakTts } from './tts/espeak'
 import type { TextToSpeech } from './tts/provider'
@@ -9,14 +14,35 @@ import type { TextToSpeech } from './tts/provider'
  */
 export interface Providers {
   tts: TextToSpeech
+  mailer: Mailer
 }
 
-export function createProviders(config: Config, overrides: Partial<Providers> = {}): Providers {
+/** What embedded defaults that keep state need (the dev outbox stores its mail in the database). */
+export interface ProviderDeps {
+  db: Db
+  log?: FastifyBaseLogger
+}
+
+export const DEFAULT_MAIL_FROM = 'Likeness <no-reply@likeness.app>'
+
+export function createProviders(
+  config: Config,
+  overrides: Partial<Providers> = {},
+  deps?: ProviderDeps,
+): Providers {
   return {
     tts:
       overrides.tts ??
       (config.ELEVENLABS_API_KEY
         ? createElevenLabsTts({ apiKey: config.ELEVENLABS_API_KEY, baseUrl: config.ELEVENLABS_BASE_URL })
         : createEspeakTts()),
+    mailer: overrides.mailer ?? createMailer(config, deps),
   }
+}
+
+function createMailer(config: Config, deps: ProviderDeps | undefined): Mailer {
+  if (config.SMTP_URL)
+    return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM })
+  if (!deps) throw new Error('The dev outbox needs the database: pass deps to createProviders')
+  return createDevOutbox(deps.db, deps.log)
 }

@@ -25,5 +25,5 @@ export function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** spec 1 §5: the code is six characters once dashes (and spaces) are removed; input is trimmed. */
-export const normaliseLoginCode = (input: string) => input.trim().replace(/[-\s]/g, '')
+// spec 1 §5: the code is six characters once dashes (and spaces) are removed; shared with the renderer.
+export { normaliseLoginCode } from '../../contract/auth'

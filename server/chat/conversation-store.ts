@@ -34,11 +34,13 @@ export async function findOwnedConversation(
   return row && isOwner(row, owner) ? row : undefined
 }
 
+/**
+ * A conversation that belongs to a user is theirs alone; the visitor cookie owns only conversations no
+ * user has (so signing out, or another person signing in on the same browser, shows nobody's history).
+ */
 export function isOwner(row: Pick<ConversationRow, 'userId' | 'visitorId'>, owner: Owner): boolean {
-  return (
-    (owner.userId !== null && row.userId === owner.userId) ||
-    (owner.visitorId !== null && row.visitorId === owner.visitorId)
-  )
+  if (row.userId !== null) return owner.userId !== null && row.userId === owner.userId
+  return owner.visitorId !== null && row.visitorId === owner.visitorId
 }
 
 export async function loadConversationWithMessages(
@@ -74,6 +76,8 @@ export interface ExchangeToStore {
   /** null starts a new conversation (medium WEB, default title). */
   conversationId: string | null
   visitorId: string
+  /** The signed-in user who asks: a new conversation is theirs from the start. */
+  userId?: string | null
   question: { text: string; files: string[]; locationId: string | null; createdAt: Date }
   /** null stores the visitor's message alone (a reply stopped before its first word). */
   reply: { text: string; citations: CitationDraft[]; affiliates: MessageAffiliate[]; createdAt: Date } | null
@@ -106,6 +110,7 @@ export function storeExchange(
           cloneId: exchange.cloneId,
           instanceId: exchange.instanceId,
           visitorId: exchange.visitorId,
+          userId: exchange.userId ?? null,
           title: DEFAULT_CONVERSATION_TITLE,
           medium: 'WEB',
           createdAt: question.createdAt,

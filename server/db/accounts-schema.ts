@@ -99,3 +99,13 @@ export const cloneTraining = pgTable(
   },
   (t) => [index('clone_training_clone_idx').on(t.cloneId, t.createdAt)],
 )
+
+/**
+ * Server-wide settings kept in the database so every instance on one database agrees, e.g. the sign-in
+ * secret generated on first start when AUTH_SECRET is not configured.
+ */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+})

@@ -83,6 +83,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
           instanceId,
           conversationId,
           visitorId,
+          userId: ownerOf(request).userId,
           question: {
             text: body.text,
             files: body.files,

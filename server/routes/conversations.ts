@@ -74,6 +74,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
         instanceId,
         conversationId,
         visitorId,
+        userId: ownerOf(request).userId,
         question: { text: body.userText, files: [], locationId: null, createdAt: receivedAt },
         reply: cloneText
           ? { text: cloneText, citations: [], affiliates: [], createdAt: replyTime(receivedAt) }

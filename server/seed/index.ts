@@ -4,6 +4,7 @@ import type { CloneOptions } from '../../contract'
 import { chunkDocument } from '../brain/chunk'
 import type { Db } from '../db/client'
 import {
+  blockedEmailDomains,
   cloneOrgs,
   clones,
   documentChunks,
@@ -15,13 +16,15 @@ import {
   suggestedQuestions,
   users,
 } from '../db/schema'
-import { seedClones, seedUsers } from './data'
+import { seedBlockedEmailDomains, seedClones, seedUsers } from './data'
 import { seedId } from './ids'
 import type { SeedClone, SeedDocument, SeedUser } from './types'
 
 export interface SeedData {
   clones: readonly SeedClone[]
   users: readonly SeedUser[]
+  /** Mail domains refused at sign-in; none when left out. */
+  blockedEmailDomains?: readonly string[]
 }
 
 export interface SeedResult {
@@ -58,7 +61,7 @@ const CHUNKER_VERSION = 1
  */
 export async function seed(
   db: Db,
-  data: SeedData = { clones: seedClones, users: seedUsers },
+  data: SeedData = { clones: seedClones, users: seedUsers, blockedEmailDomains: seedBlockedEmailDomains },
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // Several servers may start at once on one PostgreSQL: let one seed at a time.
@@ -72,6 +75,12 @@ export async function seed(
       rechunked += result.rechunked
     }
     for (const user of data.users) await upsertUser(tx, user)
+    if (data.blockedEmailDomains?.length) {
+      await tx
+        .insert(blockedEmailDomains)
+        .values(data.blockedEmailDomains.map((domain) => ({ domain })))
+        .onConflictDoNothing()
+    }
     return {
       clones: data.clones.length,
       users: data.users.length,
@@ -311,7 +320,7 @@ function canonicalJson(value: unknown): string {
 
 async function upsertUser(db: Db, user: SeedUser): Promise<void> {
   const email = user.email.trim().toLowerCase()
-  const values = { key: user.key, name: user.name, staff: user.staff }
+  const values = { key: user.key, name: user.name, staff: user.staff, banned: user.banned ?? false }
   // The email is the identity: a person who signed up before being seeded keeps their row.
   const [row] = await db
     .insert(users)

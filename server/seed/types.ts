@@ -96,6 +96,8 @@ export interface SeedUser {
   name: string
   email: string
   staff: boolean
+  /** A banned user cannot sign in (spec 1 §5). */
+  banned?: boolean
   /** Relationships to clones by clone key. */
   relationships: { cloneKey: string; type: SeedRole }[]
 }

@@ -44,6 +44,7 @@ describe('seed', () => {
       'orgs',
       'outbox_messages',
       'relationships',
+      'server_settings',
       'sessions',
       'suggested_questions',
       'users',

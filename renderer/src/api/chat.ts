@@ -10,7 +10,7 @@ import {
 import { ApiErrorBody } from '../../../contract/errors'
 import { base64FromUtf8 } from '../lib/base64'
 import { getPlatform } from '../platform'
-import { ApiError, apiRequest, ClientErrorCode, resolveApiUrl } from './client'
+import { ApiError, apiRequest, authRequestInit, ClientErrorCode, resolveApiUrl } from './client'
 
 /** The chat's calls (spec 1 §7): stream, conversation, store, title, sources, and the links it builds. */
 
@@ -106,10 +106,12 @@ export async function openChatStream(
 ): Promise<ChatStreamAnswer> {
   let response: Response
   try {
+    // The platform decides how we authenticate: the session cookie on the web, a bearer token on desktop.
+    const auth = await authRequestInit()
     response = await doFetch(resolveApiUrl(`${TALK}/messages/stream`, getPlatform().apiBaseUrl), {
       method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+      credentials: auth.credentials,
+      headers: { ...auth.headers, Accept: 'text/event-stream', 'Content-Type': 'application/json' },
       body: JSON.stringify(message),
       signal,
     })

@@ -81,16 +81,31 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   )
 }
 
+/**
+ * How a request proves who is asking: the session cookie on the web, `Authorization: Bearer` with the
+ * stored token on desktop (the platform seam reads storageKeys.desktopAuthToken). Streams that call
+ * fetch themselves should spread this too.
+ */
+export async function authRequestInit(): Promise<{
+  credentials: RequestCredentials
+  headers: Record<string, string>
+}> {
+  const auth = getPlatform().auth
+  return auth ? auth.requestInit() : { credentials: 'include', headers: {} }
+}
+
 /** A JSON request to the product API, answered with data checked against a contract schema. */
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   const { path, schema, method = 'GET', body, signal, headers, baseUrl } = request
   const doFetch = request.fetch ?? globalThis.fetch
+  const auth = await authRequestInit()
   const init: RequestInit = {
     method,
-    credentials: 'include',
+    credentials: auth.credentials,
     headers: {
       Accept: 'application/json',
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...auth.headers,
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),

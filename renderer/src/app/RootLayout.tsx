@@ -1,4 +1,9 @@
 import { Outlet } from '@tanstack/react-router'
+import { ActionDialogs } from '../features/actions/ActionDialogs'
+import { SignInDialogHost } from '../features/auth/SignInDialogHost'
+import { CommandBarDialogs } from '../features/command-bar/CommandBarDialogs'
+import { HistoryDialogHost } from '../features/history/HistoryDialogHost'
+import { ShareDialogHost } from '../features/share/ShareDialogHost'
 import { OfflineNotice, ShellNotices } from '../features/shell/ShellNotices'
 
 /** Every page: a skip link to the page's <main id="main">, the offline state, the matched screen, the shell's notices. */
@@ -11,6 +16,11 @@ export function RootLayout() {
       <OfflineNotice />
       <Outlet />
       <ShellNotices />
+      <SignInDialogHost />
+      <ActionDialogs />
+      <CommandBarDialogs />
+      <HistoryDialogHost />
+      <ShareDialogHost />
     </>
   )
 }

@@ -21,12 +21,6 @@ function Placeholder({ feature, description }: Readonly<Omit<ComingSoonProps, 'b
   return <ComingSoon feature={feature} description={description} back={useBackLink()} />
 }
 
-export const SharedConversationScreen = () => (
-  <Placeholder
-    feature="Shared conversation"
-    description="Read a conversation someone shared with you, and continue it as your own."
-  />
-)
 export const CallScreen = () => (
   <Placeholder
     feature="Voice call"

@@ -23,6 +23,10 @@ const placeholder = (name: keyof typeof import('./placeholders')) =>
 
 // The chat is its own lazy chunk: the profile's first load never pays for it (npm run bench:size).
 const talkScreen = lazyRouteComponent(() => import('../features/talk/TalkScreen'), 'TalkRoute')
+const sharedConversationScreen = lazyRouteComponent(
+  () => import('../features/shared-view/SharedConversationScreen'),
+  'SharedConversationRoute',
+)
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout })
 
@@ -96,7 +100,7 @@ const conversationRoute = createRoute({
 const sharedConversationRoute = createRoute({
   ...route('/$slug/talk/conversation/shared/$shareId'),
   validateSearch: parseTalkSearch,
-  component: placeholder('SharedConversationScreen'),
+  component: sharedConversationScreen,
 })
 
 // Calls (spec 2 §2).
@@ -153,7 +157,7 @@ const instanceConversationRoute = createRoute({
 const instanceSharedConversationRoute = createRoute({
   ...route('/$slug/$instanceSlug/talk/conversation/shared/$shareId'),
   validateSearch: parseTalkSearch,
-  component: placeholder('SharedConversationScreen'),
+  component: sharedConversationScreen,
 })
 const instanceCallRoute = createRoute({
   ...route('/$slug/$instanceSlug/call'),

@@ -1,10 +1,14 @@
 import { Flex } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { AccountSlot } from '../features/account/AccountSlot'
 import { PRODUCT_NAME } from '../platform/storage-keys'
 import { LogoMark } from './icons'
 
-/** The product header: the logo links to /explore (spec 1 §2); screens may add controls on the right. */
+/**
+ * The product header: the logo links to /explore (spec 1 §2); screens may add controls on the right, and
+ * the account slot ('Log in' or the account menu) closes the row.
+ */
 export function AppHeader({ children }: Readonly<{ children?: ReactNode }>) {
   return (
     <header className="app-header">
@@ -13,11 +17,10 @@ export function AppHeader({ children }: Readonly<{ children?: ReactNode }>) {
           <LogoMark size={28} />
           <span>{PRODUCT_NAME}</span>
         </Link>
-        {children ? (
-          <Flex align="center" gap="2">
-            {children}
-          </Flex>
-        ) : null}
+        <Flex align="center" gap="2">
+          {children}
+          <AccountSlot />
+        </Flex>
       </Flex>
     </header>
   )

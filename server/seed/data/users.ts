@@ -25,6 +25,14 @@ export const seedUsers: SeedUser[] = [
     relationships: [],
   },
   {
+    key: 'user-banned',
+    name: 'Blocked Demo',
+    email: 'banned@likeness.test',
+    staff: false,
+    banned: true,
+    relationships: [],
+  },
+  {
     key: 'user-tomas',
     name: 'Tomás Rivera',
     email: 'tomas@likeness.test',
@@ -32,3 +40,6 @@ export const seedUsers: SeedUser[] = [
     relationships: [{ cloneKey: tomasRivera.key, type: 'CREATOR' }],
   },
 ]
+
+/** Mail domains refused at sign-in (spec 1 §5), e.g. a disposable-mail service. */
+export const seedBlockedEmailDomains: string[] = ['mailinator.com']

@@ -8,9 +8,11 @@ import { MegaphoneIcon, ShoppingBagIcon } from '../../ui/chat-icons'
 import { ExternalLinkIcon } from '../../ui/icons'
 import { CitationLabel } from '../citations/CitationLabel'
 import { citationsByIndex, countSources } from '../citations/citations'
+import { CommandBar } from '../command-bar/CommandBar'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
 import { formatSeparatorTime } from './chat-rows'
+import { MessageActions } from './MessageActions'
 import { MessageMarkup } from './MessageMarkup'
 
 /** The visitor's message: plain text, line breaks kept. */
@@ -87,6 +89,8 @@ export const CloneMessage = memo(function CloneMessage({ message }: Readonly<{ m
             </Button>
           </Flex>
         ) : null}
+        <MessageActions message={message} />
+        <CommandBar message={message} />
       </div>
     </article>
   )

@@ -8,6 +8,10 @@ export interface ChatMessagesContextValue {
   viewSources: boolean
   /** Opens the Sources overlay for a message: all of its sources, or the one numbered `citation`. */
   openSources: (messageId: string, citation?: number) => void
+  /** Where messages get their tools (command bar, read aloud); absent in read-only views (spec 1 §6). */
+  messageTools?: { slug: string; hasVoice: boolean }
+  /** A read-only thread (the shared view, spec 1 §6): no message actions. */
+  readOnly?: boolean
 }
 
 export const ChatMessagesContext = createContext<ChatMessagesContextValue | null>(null)

@@ -1,6 +1,7 @@
 import { proxy, ref, useSnapshot } from 'valtio'
 import {
   type ChatMessage,
+  CONVERSATION_TITLE_MAX,
   type ConversationWithMessages,
   OutboundMessage,
   type StoreMessagesRequest,
@@ -13,6 +14,7 @@ import {
   requestConversationTitle,
   storeMessages,
 } from '../../api/chat'
+import { updateConversation } from '../../api/history'
 import { readEventStream } from '../../api/sse'
 import { DEFAULT_CONVERSATION_TITLE, STREAM_INACTIVITY_MS } from './chat.constants'
 import { chatStrings } from './chat.strings'
@@ -78,6 +80,8 @@ export interface ChatStreamDeps {
   openStream: (message: OutboundMessage, signal: AbortSignal) => Promise<ChatStreamAnswer>
   storeMessages: (request: StoreMessagesRequest) => Promise<StoreMessagesResponse>
   requestTitle: (message: string) => Promise<string>
+  /** Stores a conversation's title (spec 1 §7 updateConversationTitle). */
+  saveTitle: (conversationId: string, title: string) => Promise<unknown>
   requestFrame: (callback: () => void) => number
   cancelFrame: (handle: number) => void
   setTimer: (callback: () => void, ms: number) => unknown
@@ -99,6 +103,7 @@ const defaultDeps = (): ChatStreamDeps => ({
   openStream: (message, signal) => openChatStream(message, signal),
   storeMessages: (request) => storeMessages(request),
   requestTitle: (message) => requestConversationTitle(message),
+  saveTitle: (conversationId, title) => updateConversation(conversationId, { title }),
   requestFrame: (callback) =>
     typeof requestAnimationFrame === 'function'
       ? requestAnimationFrame(() => callback())
@@ -206,12 +211,16 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     }, STREAM_INACTIVITY_MS)
   }
 
-  const maybeSetTitle = (firstText: string, forEpoch: number) => {
+  const maybeSetTitle = (firstText: string, forEpoch: number, conversationId: string) => {
     if (view.title && view.title !== DEFAULT_CONVERSATION_TITLE) return
     deps
       .requestTitle(firstText)
-      .then((title) => {
-        if (forEpoch === epoch && title.trim()) view.title = title.trim()
+      .then(async (suggested) => {
+        const title = suggested.trim().slice(0, CONVERSATION_TITLE_MAX).trim()
+        if (!title) return
+        if (forEpoch === epoch) view.title = title
+        // Stored, not only shown: history and every other device see the same title.
+        await deps.saveTitle(conversationId, title)
       })
       .catch((error) => deps.log('Could not set the conversation title', error))
   }
@@ -288,7 +297,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       const finished = final as Extract<StreamEvent, { message: ChatMessage }> | null
       if (!finished) throw new Error('The stream ended without a final message.')
       dispatch({ type: 'FINAL', message: finished.message, userMessage: finished.userMessage })
-      if (isFirstMessage) maybeSetTitle(checked.data.text, flight.epoch)
+      if (isFirstMessage) maybeSetTitle(checked.data.text, flight.epoch, finished.message.conversationId)
       return {
         kind: 'completed',
         message: finished.message,
@@ -403,6 +412,11 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     session.loaded = true
   }
 
+  /** A title changed elsewhere (history's rename): shown when it is this page's conversation. */
+  function setTitle(conversationId: string, title: string) {
+    if (model.conversationId === conversationId) view.title = title
+  }
+
   const setDraft = (text: string) => {
     view.draft.text = text
   }
@@ -420,6 +434,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     openSession,
     startNewConversation,
     loadConversation,
+    setTitle,
     setDraft,
     reset,
     /** The reply so far, including tokens not yet shown (for tests). */

@@ -10,6 +10,7 @@ import { talkLink } from '../../app/clone-links'
 import { socialLinks } from '../../lib/socials'
 import { AppHeader } from '../../ui/AppHeader'
 import { useDocumentTitle } from '../../ui/use-document-title'
+import { useCurrentUser } from '../auth/use-auth'
 import { ChatPromptBar } from './ChatPromptBar'
 import { CloneLoadFailed, CloneNotFound } from './CloneNotFound'
 import { ProfileActions } from './ProfileActions'
@@ -64,8 +65,7 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const instanceSlug = clone.instance?.slug ?? null
   const links = useMemo(() => socialLinks(clone.socials), [clone.socials])
   const warning = useCloneWarning(clone.slug, warningTextFor(clone.options))
-  // No sign-in exists yet, so every visitor takes the logged-out path of spec 1 §2.
-  const loggedIn = false
+  const loggedIn = useCurrentUser().user !== null
 
   const onPhoneClick = () => {
     if (loggedIn) {

@@ -3,7 +3,10 @@ import { type SocialLink, socialLabels } from '../../lib/socials'
 import { ExternalLinkIcon } from '../../ui/icons'
 import { profileStrings } from './profile.strings'
 
-/** A first, simple 'View Socials' dialog: every non-empty social link, opening in a new tab. */
+/**
+ * spec 1 §2 'View Socials': every non-empty social link ('Follow on' each network, then extra links and the
+ * website), opening in a new tab; a value that is not a usable address is shown as given, without a link.
+ */
 export function SocialsDialog({
   name,
   links,
@@ -17,6 +20,11 @@ export function SocialsDialog({
         <Dialog.Description size="2" color="gray" mb="4">
           Where to find {name} online.
         </Dialog.Description>
+        {links.length === 0 ? (
+          <Text as="p" size="2" color="gray">
+            {name} has not shared any links yet.
+          </Text>
+        ) : null}
         <ul className="socials-list">
           {links.map((link, index) => (
             <li key={`${link.kind}-${index}`}>

@@ -4,6 +4,7 @@ import { profileLink } from '../../app/clone-links'
 import { initialsOf } from '../../lib/initials'
 import { ArrowLeftIcon } from '../../ui/icons'
 import { VerifiedBadge } from '../../ui/VerifiedBadge'
+import { HistoryButton } from '../history/HistoryButton'
 import { talkStrings } from './talk.strings'
 
 /** The talk page's title bar: the clone (back to its profile) and the conversation's title. */
@@ -43,6 +44,9 @@ export function TalkHeader({
               {subtitle}
             </Text>
           ) : null}
+        </Flex>
+        <Flex ml="auto" align="center">
+          <HistoryButton />
         </Flex>
       </Flex>
     </div>

@@ -14,6 +14,7 @@ import { talkLink } from '../../app/clone-links'
 import type { TalkSearch } from '../../app/search-params'
 import { AppHeader } from '../../ui/AppHeader'
 import { useDocumentTitle } from '../../ui/use-document-title'
+import { useActionsParam } from '../actions/use-actions-param'
 import { ChatThread } from '../chat/ChatThread'
 import { DEFAULT_CONVERSATION_TITLE } from '../chat/chat.constants'
 import { ChatMessagesContext, type ChatMessagesContextValue } from '../chat/chat-context'
@@ -21,7 +22,9 @@ import { ChatStreamState } from '../chat/chat-stream.machine'
 import { chatStream, type SendOutcome } from '../chat/chat-stream.store'
 import { CitationsOverlay } from '../citations/CitationsOverlay'
 import { citationsParamFor } from '../citations/citation-overlay'
+import { useAutoLoadRecent } from '../history/use-auto-load-recent'
 import { CloneLoadFailed, CloneNotFound } from '../profile/CloneNotFound'
+import { useStopReadAloudOnLeave } from '../read-aloud/read-aloud.store'
 import { ConversationUnavailable } from './ConversationUnavailable'
 import { StartScreen } from './StartScreen'
 import { showProductToasts, toastForOutcome } from './send-outcome'
@@ -161,6 +164,18 @@ function TalkView({
     clearParam: () => setSearch({ message: undefined, q: undefined }),
   })
 
+  // spec 1 §2 `actions`: opens the action centre (or the dialog it names), then leaves the address.
+  const clearActions = useCallback(() => setSearch({ actions: undefined }), [setSearch])
+  useActionsParam(search.actions, conversationId ?? snap.conversationId, clearActions)
+  useStopReadAloudOnLeave(conversationId)
+
+  useAutoLoadRecent({
+    requested: search.autoLoadRecent === true,
+    slug: clone.slug,
+    instanceSlug,
+    conversationId,
+  })
+
   const startNewConversation = useCallback(() => {
     chatStream.startNewConversation()
     void navigate(talkLink(clone.slug, instanceSlug))
@@ -175,8 +190,14 @@ function TalkView({
 
   const imageUrl = resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)
   const context = useMemo<ChatMessagesContextValue>(
-    () => ({ cloneName: clone.name, cloneImageUrl: imageUrl, viewSources: clone.viewSources, openSources }),
-    [clone.name, imageUrl, clone.viewSources, openSources],
+    () => ({
+      cloneName: clone.name,
+      cloneImageUrl: imageUrl,
+      viewSources: clone.viewSources,
+      openSources,
+      messageTools: { slug: clone.slug, hasVoice: clone.voiceId !== null },
+    }),
+    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId],
   )
   const questions = clone.options.suggestQuestions ? clone.suggestedQuestions : []
   const pending = snap.state !== ChatStreamState.IDLE

@@ -63,10 +63,12 @@ describe('app routes', () => {
   })
 
   it('keeps valid talk search params and drops invalid ones', async () => {
-    const { router } = await renderApp('/lena-hart/talk?actions=bogus&autoLoadRecent=true', {
-      fetch: api().fetch,
-    })
-    await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })
+    // The shared view validates the talk search too, and (unlike /talk) does not consume autoLoadRecent.
+    const { router } = await renderApp(
+      '/lena-hart/talk/conversation/shared/unknown-share-id?actions=bogus&autoLoadRecent=true',
+      { fetch: api().fetch },
+    )
+    await screen.findByRole('heading', { level: 1, name: 'This shared conversation is not available' })
     // The screen reads the validated search of its match; the raw address is left as typed.
     expect(router.state.matches.at(-1)?.search).toEqual({ autoLoadRecent: true })
   })

@@ -1,0 +1,146 @@
+import { z } from 'zod'
+
+/** spec 1 §9: the one-time code has 6 characters, shown in 6 slots. */
+export const LOGIN_CODE_LENGTH = 6
+
+/** The product's own mail domains, whose addresses may use plus-sign subaddresses (spec 1 §5). */
+export const DEFAULT_INTERNAL_EMAIL_DOMAINS = ['likeness.test', 'likeness.app'] as const
+
+/** spec 1 §5: the code is read with dashes and spaces removed; input is trimmed. */
+export const normaliseLoginCode = (input: string) => input.trim().replace(/[-\s]/g, '')
+
+/** E-mail addresses are compared and stored trimmed and lower-case. */
+export const normaliseEmail = (input: string) => input.trim().toLowerCase()
+
+/** spec 1 §5: 'Subaddresses ({email}) are not allowed', except in the product's internal domains. */
+export function subaddressError(email: string, internalDomains: readonly string[]): string | null {
+  const address = normaliseEmail(email)
+  const at = address.lastIndexOf('@')
+  if (at < 1) return null
+  const local = address.slice(0, at)
+  const domain = address.slice(at + 1)
+  if (!local.includes('+')) return null
+  if (internalDomains.some((d) => d.toLowerCase() === domain)) return null
+  return `Subaddresses (${address}) are not allowed`
+}
+
+export const SignInEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Please enter a valid email address' }))
+
+/** spec 1 §3 'User'. */
+export const User = z.object({
+  id: z.string().uuid(),
+  name: z.string().nullable(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  telegramUsername: z.string().nullable(),
+  staff: z.boolean(),
+  /** The user's plan; memberships are per clone (issue 5), so this is null until plans exist. */
+  plan: z.string().nullable(),
+  /** The white-labelled customisation flag (embed, a later issue). */
+  whitelabeled: z.boolean(),
+})
+export type User = z.infer<typeof User>
+
+export const RelationshipType = z.enum(['CREATOR', 'CONTRIBUTOR', 'CONSUMER'])
+export type RelationshipType = z.infer<typeof RelationshipType>
+
+/** spec 1 §3 'Relationship' (paywall and usage come with memberships). */
+export const Relationship = z.object({
+  id: z.string().uuid(),
+  cloneSlug: z.string(),
+  type: RelationshipType,
+})
+export type Relationship = z.infer<typeof Relationship>
+
+/** spec 1 §1: who the visitor is to one clone. */
+export const UserType = z.enum(['admin', 'collab', 'consumer_signed_in', 'anonymous'])
+export type UserType = z.infer<typeof UserType>
+
+/** spec 1 §1: CREATOR gives admin, CONTRIBUTOR collab, a signed-in user consumer_signed_in, else anonymous. */
+export function userTypeOf(
+  signedIn: boolean,
+  relationshipType: RelationshipType | null | undefined,
+): UserType {
+  if (!signedIn) return 'anonymous'
+  if (relationshipType === 'CREATOR') return 'admin'
+  if (relationshipType === 'CONTRIBUTOR') return 'collab'
+  return 'consumer_signed_in'
+}
+
+export const SessionTransport = z.enum(['cookie', 'bearer'])
+export type SessionTransport = z.infer<typeof SessionTransport>
+
+/** POST /api/auth/code: send a sign-in code. The answer is the same for known and unknown addresses. */
+export const SendCodeRequest = z.object({
+  email: z.string().max(320),
+  /** The white-labelled embed asks for a mail without product branding. */
+  whitelabel: z.boolean().optional(),
+})
+export type SendCodeRequest = z.infer<typeof SendCodeRequest>
+
+export const OkResponse = z.object({ ok: z.literal(true) })
+export type OkResponse = z.infer<typeof OkResponse>
+
+const Timezone = z.string().max(100).optional()
+
+/** POST /api/auth/verify. */
+export const VerifyCodeRequest = z.object({
+  email: z.string().max(320),
+  code: z.string().max(40),
+  timezone: Timezone,
+  /** 'cookie' (default, the web) sets the session cookie; 'bearer' (desktop, embed) answers a token. */
+  transport: SessionTransport.optional(),
+})
+export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>
+
+/** The answer of a successful sign-in: the user, and the token only for bearer transport. */
+export const SignInResponse = z.object({
+  user: User,
+  token: z.string().optional(),
+})
+export type SignInResponse = z.infer<typeof SignInResponse>
+
+/** POST /api/auth/google (spec 1 §7 'Google sign-in'). */
+export const GoogleSignInRequest = z.object({
+  accessToken: z.string().min(1).max(4096),
+  skipWelcomeEmail: z.boolean().optional(),
+  timezone: Timezone,
+  transport: SessionTransport.optional(),
+})
+export type GoogleSignInRequest = z.infer<typeof GoogleSignInRequest>
+
+/** GET /api/auth/options: what the sign-in dialog offers. */
+export const AuthOptions = z.object({
+  google: z.object({ clientId: z.string() }).nullable(),
+  internalEmailDomains: z.array(z.string()),
+})
+export type AuthOptions = z.infer<typeof AuthOptions>
+
+/** GET /api/me[?slug=]: the signed-in user (or null), their relationships, and the user type for slug. */
+export const MeResponse = z.object({
+  user: User.nullable(),
+  relationships: z.array(Relationship),
+  userType: UserType.optional(),
+})
+export type MeResponse = z.infer<typeof MeResponse>
+
+/** POST /api/auth/claim: the visitor's anonymous conversations become the signed-in user's. */
+export const ClaimRequest = z.object({
+  conversationId: z.string().uuid().optional(),
+  /** Also claims this visitor's other unowned conversations with this clone. */
+  slug: z.string().min(1).max(100).optional(),
+})
+export type ClaimRequest = z.infer<typeof ClaimRequest>
+
+export const ClaimResponse = z.object({ claimed: z.number().int().min(0) })
+export type ClaimResponse = z.infer<typeof ClaimResponse>
+
+/** POST /api/relationships: the signed-in user becomes a CONSUMER of the clone unless already related. */
+export const RelationshipRequest = z.object({ slug: z.string().min(1).max(100) })
+export const RelationshipResponse = z.object({ relationship: Relationship })
+export type RelationshipResponse = z.infer<typeof RelationshipResponse>

@@ -1,0 +1,92 @@
+import { Avatar, DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useParams } from '@tanstack/react-router'
+import { toast } from 'sonner'
+import type { User } from '../../../../contract/auth'
+import { resolveMediaUrl } from '../../api/client'
+import { openDialog } from '../../app/dialogs.store'
+import { initialsOf } from '../../lib/initials'
+import { logOut } from '../auth/auth.store'
+import { authStrings } from '../auth/auth.strings'
+import { useUserType } from '../auth/use-auth'
+import { studioQuestionsPath } from './account.config'
+import { accountStrings } from './account.strings'
+import { accountMenuEntries, displayNameOf } from './account-menu'
+
+/**
+ * The signed-in account menu (spec 1 §2): who is signed in, Profile, Billing and Actions, 'Give feedback',
+ * 'Edit suggested questions' for the clone's creator or contributor, and 'Log out'.
+ * Embed mode will open the links on the main site in a new tab (a later issue).
+ */
+export function AccountMenu({ user }: Readonly<{ user: User }>) {
+  const queryClient = useQueryClient()
+  const params = useParams({ strict: false }) as { slug?: string }
+  const slug = params.slug ?? null
+  const userType = useUserType(slug)
+  const entries = accountMenuEntries(slug, userType)
+  const name = displayNameOf(user)
+
+  const onLogOut = () => {
+    toast.promise(logOut({ queryClient }), {
+      loading: authStrings.loggingOut,
+      success: authStrings.loggedOut,
+      error: (error: unknown) => {
+        console.warn('Logout failed', error)
+        return authStrings.logoutFailed
+      },
+    })
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        <IconButton variant="ghost" radius="full" aria-label={accountStrings.accountMenu(name)}>
+          <Avatar
+            size="2"
+            radius="full"
+            src={resolveMediaUrl(user.imageUrl)}
+            fallback={initialsOf(name)}
+            alt=""
+          />
+        </IconButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end" sideOffset={6} style={{ minWidth: 220 }}>
+        <Flex direction="column" px="3" py="2" gap="0">
+          <Text size="2" weight="bold" truncate>
+            {name}
+          </Text>
+          <Text size="1" color="gray" truncate>
+            {user.email}
+          </Text>
+        </Flex>
+        <DropdownMenu.Separator />
+        <DropdownMenu.Item asChild>
+          <Link to="/profile">{accountStrings.profile}</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild>
+          <Link to="/billing">{accountStrings.billing}</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild>
+          <Link to="/actions">{accountStrings.actions}</Link>
+        </DropdownMenu.Item>
+        {entries.feedback ? (
+          <DropdownMenu.Item onSelect={() => openDialog({ kind: 'feedback' })}>
+            {accountStrings.giveFeedback}
+          </DropdownMenu.Item>
+        ) : null}
+        {entries.editSuggestedQuestions && slug ? (
+          <DropdownMenu.Item asChild>
+            <a href={studioQuestionsPath(slug)} target="_blank" rel="noopener noreferrer">
+              {accountStrings.editSuggestedQuestions}
+              <span className="visually-hidden"> {accountStrings.opensInNewTab}</span>
+            </a>
+          </DropdownMenu.Item>
+        ) : null}
+        <DropdownMenu.Separator />
+        <DropdownMenu.Item color="red" onSelect={onLogOut}>
+          {accountStrings.logOut}
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  )
+}

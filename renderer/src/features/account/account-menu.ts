@@ -1,0 +1,24 @@
+import type { UserType } from '../../../../contract/auth'
+import { FEEDBACK_HIDDEN_CLONE_SLUGS } from './account.config'
+
+/** What the signed-in account menu offers on the current page (spec 1 §2, §6). */
+export interface AccountMenuEntries {
+  feedback: boolean
+  /** Only CREATOR or CONTRIBUTOR of the clone on screen. */
+  editSuggestedQuestions: boolean
+}
+
+export function accountMenuEntries(
+  slug: string | null | undefined,
+  userType: UserType,
+  feedbackHiddenFor: readonly string[] = FEEDBACK_HIDDEN_CLONE_SLUGS,
+): AccountMenuEntries {
+  return {
+    feedback: !slug || !feedbackHiddenFor.includes(slug),
+    editSuggestedQuestions: !!slug && (userType === 'admin' || userType === 'collab'),
+  }
+}
+
+/** The name the menu shows: the user's name, else the address's local part. */
+export const displayNameOf = (user: { name: string | null; email: string }) =>
+  user.name?.trim() || user.email.slice(0, user.email.indexOf('@')) || user.email

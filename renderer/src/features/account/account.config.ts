@@ -1,0 +1,8 @@
+/**
+ * spec 1 §6: 'Give feedback' in the account menu is hidden for two named clones (and some white-labelled
+ * ones). The names are configuration, not code: add the clones' slugs here. Empty by default.
+ */
+export const FEEDBACK_HIDDEN_CLONE_SLUGS: readonly string[] = []
+
+/** spec 1 §2: the studio page for editing suggested questions, opened in a new tab. */
+export const studioQuestionsPath = (slug: string) => `/studio/${encodeURIComponent(slug)}/build/questions`

@@ -1,0 +1,11 @@
+export const accountStrings = {
+  logIn: 'Log in',
+  accountMenu: (who: string) => `Account menu for ${who}`,
+  profile: 'Profile',
+  billing: 'Billing',
+  actions: 'Actions',
+  giveFeedback: 'Give feedback',
+  editSuggestedQuestions: 'Edit suggested questions',
+  opensInNewTab: '(opens in a new tab)',
+  logOut: 'Log out',
+} as const

@@ -1,0 +1,102 @@
+import './actions.css'
+import { Button, Dialog, Flex, Heading, Text } from '@radix-ui/themes'
+import type { ReactNode } from 'react'
+import { toast } from 'sonner'
+import { useSnapshot } from 'valtio'
+import { closeDialog } from '../../app/dialogs.store'
+import { type ActionMenuEntry, actionMenuEntries, bookmarkShortcut, stepForEntry } from './action-centre'
+import { actionCentre, runActionCentreStep } from './action-centre.store'
+import { AtSignIcon, BookmarkIcon, FeedbackIcon, ShareIcon, TextBubbleIcon, UserIcon } from './action-icons'
+import { actionsStrings as s } from './actions.strings'
+import { useRouteClone } from './use-route-clone'
+import { useViewer } from './use-viewer'
+
+const entryView: Record<ActionMenuEntry, { label: string; icon: ReactNode }> = {
+  share: { label: s.shareConversation, icon: <ShareIcon size={18} /> },
+  socials: { label: s.viewSocials, icon: <AtSignIcon size={18} /> },
+  text: { label: s.getText, icon: <TextBubbleIcon size={18} /> },
+  signIn: { label: s.signIn, icon: <UserIcon size={18} /> },
+  feedback: { label: s.giveFeedback, icon: <FeedbackIcon size={18} /> },
+}
+
+/** The action centre (spec 1 §2 `actions`): its menu, or the bookmark hint. */
+export function ActionCentreDialog() {
+  const { home } = useSnapshot(actionCentre)
+  const { slug, clone, conversationId } = useRouteClone()
+  const viewer = useViewer(slug)
+  const name = clone?.name ?? null
+
+  const onEntry = (entry: ActionMenuEntry) => {
+    if (!runActionCentreStep(stepForEntry(entry, conversationId))) toast.error(s.noConversation)
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : closeDialog('actionCentre'))}>
+      <Dialog.Content maxWidth="420px">
+        {home === 'bookmark' ? (
+          <BookmarkHint name={name} />
+        ) : (
+          <>
+            <Dialog.Title>{s.menuTitle}</Dialog.Title>
+            <Dialog.Description size="2" color="gray" mb="4">
+              {s.menuDescription(name)}
+            </Dialog.Description>
+            <ul className="action-menu">
+              {actionMenuEntries({ clone, loggedIn: viewer.loggedIn }).map((entry) => (
+                <li key={entry}>
+                  <button type="button" className="action-menu__entry" onClick={() => onEntry(entry)}>
+                    <span className="action-menu__icon" aria-hidden>
+                      {entryView[entry].icon}
+                    </span>
+                    {entryView[entry].label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Flex justify="end" mt="4">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              {s.close}
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}
+
+/** spec 1 §2 'Add to Home Screen' hint, plus the desktop bookmark shortcut. */
+function BookmarkHint({ name }: Readonly<{ name: string | null }>) {
+  const shortcut = bookmarkShortcut(typeof navigator === 'undefined' ? '' : navigator.platform)
+  return (
+    <>
+      <Dialog.Title>
+        <Flex as="span" align="center" gap="2">
+          <BookmarkIcon size={20} />
+          {s.bookmarkTitle}
+        </Flex>
+      </Dialog.Title>
+      <Dialog.Description size="2" color="gray" mb="3">
+        {s.bookmarkLead(name)}
+      </Dialog.Description>
+      <Heading as="h3" size="2" mb="1">
+        {s.bookmarkPhoneHeading}
+      </Heading>
+      <ol className="action-steps">
+        {s.bookmarkPhoneSteps.map((step) => (
+          <li key={step}>
+            <Text size="2">{step}</Text>
+          </li>
+        ))}
+      </ol>
+      <Heading as="h3" size="2" mt="3" mb="1">
+        {s.bookmarkDesktopHeading}
+      </Heading>
+      <Text as="p" size="2">
+        {s.bookmarkDesktop(shortcut)}
+      </Text>
+    </>
+  )
+}

@@ -1,0 +1,19 @@
+import { useMemo } from 'react'
+import { closeDialog } from '../../app/dialogs.store'
+import { socialLinks } from '../../lib/socials'
+import { SocialsDialog } from '../profile/SocialsDialog'
+import { useRouteClone } from './use-route-clone'
+
+/** The 'View Socials' dialog for the clone of the current address (dialog kind 'socials'). */
+export function CloneSocialsDialog() {
+  const { clone } = useRouteClone()
+  const links = useMemo(() => (clone ? socialLinks(clone.socials) : []), [clone])
+  return (
+    <SocialsDialog
+      name={clone?.name ?? ''}
+      links={links}
+      open
+      onOpenChange={(open) => (open ? undefined : closeDialog('socials'))}
+    />
+  )
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useOpenDialog } from '../../app/dialogs.store'
+
+// The dialog (Radix focus trap, the code slots, Google's loader) loads only when someone opens it.
+const loadSignInDialog = () => import('./SignInDialog')
+const SignInDialog = lazy(() => loadSignInDialog().then((m) => ({ default: m.SignInDialog })))
+
+/** Mounted once in the root layout: opens the sign-in dialog whenever any feature calls openDialog({ kind: 'signIn' }). */
+export function SignInDialogHost() {
+  const open = useOpenDialog('signIn') !== null
+  // Once loaded, stay mounted so closing can animate and the dialog keeps its step.
+  const [used, setUsed] = useState(false)
+  useEffect(() => {
+    if (open) setUsed(true)
+  }, [open])
+  if (!open && !used) return null
+  return (
+    <Suspense fallback={null}>
+      <SignInDialog open={open} />
+    </Suspense>
+  )
+}
+
+/** Warms the dialog's chunk, e.g. when the pointer rests on 'Log in'. */
+export const preloadSignInDialog = () => void loadSignInDialog()

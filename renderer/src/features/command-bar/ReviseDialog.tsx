@@ -1,0 +1,82 @@
+import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
+import { type FormEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { type CommandBarDialog, closeCommandBarDialog } from './command-bar.store'
+import { REVISE_TOAST_MS, commandBarStrings as s } from './command-bar.strings'
+import { reviseAnswer } from './training.api'
+
+type ReviseDialogState = Extract<CommandBarDialog, { kind: 'revise' }>
+
+/** spec 1 §2 'revise answer' dialog: the creator writes the answer the clone should have given (≥ 1 character). */
+export function ReviseDialog({ dialog }: Readonly<{ dialog: ReviseDialogState }>) {
+  const [idealResponse, setIdealResponse] = useState(dialog.message.text)
+  const [pending, setPending] = useState(false)
+  const answerId = useId()
+  const valid = idealResponse.trim().length >= 1
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!valid || pending) return
+    setPending(true)
+    const id = toast.loading(s.training)
+    try {
+      await reviseAnswer({
+        messageId: dialog.message.id,
+        slug: dialog.slug,
+        idealResponse: idealResponse.trim(),
+      })
+      toast.success(s.trained(), { id, duration: REVISE_TOAST_MS })
+      closeCommandBarDialog()
+    } catch {
+      toast.error(s.trainFailed(), { id, duration: REVISE_TOAST_MS })
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : closeCommandBarDialog())}>
+      <Dialog.Content maxWidth="560px">
+        <Dialog.Title>{s.reviseTitle}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {s.reviseDescription(dialog.cloneName)}
+        </Dialog.Description>
+        {dialog.question ? (
+          <Flex direction="column" gap="1" mb="3">
+            <Text size="1" weight="medium" color="gray">
+              {s.reviseQuestion}
+            </Text>
+            <Text size="2" className="clamp-2">
+              {dialog.question.text}
+            </Text>
+          </Flex>
+        ) : null}
+        <form onSubmit={onSubmit}>
+          <div>
+            <Text as="label" htmlFor={answerId} style={{ display: 'block' }} size="2" weight="medium" mb="1">
+              {s.reviseLabel}
+            </Text>
+            <TextArea
+              id={answerId}
+              value={idealResponse}
+              onChange={(e) => setIdealResponse(e.target.value)}
+              placeholder={s.revisePlaceholder}
+              rows={8}
+              required
+              autoFocus
+            />
+          </div>
+          <Flex justify="end" gap="2" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                {s.cancel}
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!valid || pending} loading={pending}>
+              {s.reviseSubmit}
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

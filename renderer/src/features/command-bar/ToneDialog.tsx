@@ -1,0 +1,91 @@
+import { Button, Callout, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
+import { type FormEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { type CommandBarDialog, closeCommandBarDialog } from './command-bar.store'
+import { commandBarStrings as s } from './command-bar.strings'
+import { adjustTone } from './training.api'
+
+type ToneDialogState = Extract<CommandBarDialog, { kind: 'tone' }>
+
+/**
+ * spec 1 §2 'Adjust Speaking Style': instructions of at least 1 character, submit disabled until valid,
+ * and the earlier user message must exist (spec 1 §5).
+ */
+export function ToneDialog({ dialog }: Readonly<{ dialog: ToneDialogState }>) {
+  const [instructions, setInstructions] = useState('')
+  const [pending, setPending] = useState(false)
+  const instructionsId = useId()
+  const { question } = dialog
+  const valid = instructions.trim().length >= 1 && question !== null
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!valid || pending || !question) return
+    setPending(true)
+    const id = toast.loading(s.toneSaving)
+    try {
+      await adjustTone({
+        messageId: dialog.message.id,
+        slug: dialog.slug,
+        toneFeedback: instructions.trim(),
+        userMessage: question.text,
+        message: dialog.message.text,
+      })
+      toast.success(s.toneSaved, { id })
+      closeCommandBarDialog()
+    } catch {
+      toast.error(s.toneFailed, { id })
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : closeCommandBarDialog())}>
+      <Dialog.Content maxWidth="520px">
+        <Dialog.Title>{s.toneTitle}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {s.toneDescription(dialog.cloneName)}
+        </Dialog.Description>
+        {question ? null : (
+          <Callout.Root color="amber" size="1" mb="3">
+            <Callout.Text>{s.toneNoQuestion}</Callout.Text>
+          </Callout.Root>
+        )}
+        <form onSubmit={onSubmit}>
+          <div>
+            <Text
+              as="label"
+              htmlFor={instructionsId}
+              style={{ display: 'block' }}
+              size="2"
+              weight="medium"
+              mb="1"
+            >
+              {s.toneLabel}
+            </Text>
+            <TextArea
+              id={instructionsId}
+              value={instructions}
+              onChange={(e) => setInstructions(e.target.value)}
+              placeholder={s.tonePlaceholder}
+              rows={5}
+              maxLength={2000}
+              required
+              autoFocus
+            />
+          </div>
+          <Flex justify="end" gap="2" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                {s.cancel}
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!valid || pending} loading={pending}>
+              {s.toneSubmit}
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,22 @@
+/** The debug dialog's texts in one table (spec 1 §2 'Debug dialog'). */
+export const debugStrings = {
+  title: 'Debug Menu',
+  description: 'Details of this message, for support and debugging.',
+  timestamp: 'Timestamp',
+  messageId: 'Message ID',
+  conversationId: 'Conversation ID',
+  citations: 'Citations',
+  files: 'Files',
+  sentBy: 'Sent By',
+  clone: 'Clone',
+  user: 'User',
+  copy: (label: string) => `Copy ${label}`,
+  copiedTimestamp: 'Copied Timestamp (ISO-8601)',
+  copiedMessageId: 'Copied Message ID',
+  copiedConversationId: 'Copied Conversation ID',
+  copiedCitations: 'Copied Citations',
+  copiedFiles: 'Copied Files',
+  copiedSender: 'Copied Sender',
+  copyFailed: 'Failed to copy',
+  close: 'Close',
+} as const

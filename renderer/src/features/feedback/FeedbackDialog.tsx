@@ -1,0 +1,114 @@
+import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
+import { useParams } from '@tanstack/react-router'
+import { type FormEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { closeDialog } from '../../app/dialogs.store'
+import { FEEDBACK_MAX_LENGTH, validateFeedback } from './feedback'
+import { sendFeedback } from './feedback.api'
+import { feedbackStrings as s } from './feedback.strings'
+
+/** The feedback form (dialog kind 'feedback'; spec 1 §2, §5, §8). Sent from a clone's pages, it names the clone. */
+export function FeedbackDialog() {
+  const { slug } = useParams({ strict: false }) as { slug?: string }
+  const [subject, setSubject] = useState('')
+  const [feedback, setFeedback] = useState('')
+  const [pending, setPending] = useState(false)
+  const subjectId = useId()
+  const contentId = useId()
+  const validity = validateFeedback({ subject, feedback })
+  const counterId = useId()
+  const close = () => closeDialog('feedback')
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!validity.valid || pending) return
+    setPending(true)
+    const id = toast.loading(s.sending)
+    try {
+      await sendFeedback({ subject: subject.trim(), feedback: feedback.trim(), slug: slug ?? null })
+      toast.success(s.sent, { id })
+      close()
+    } catch {
+      toast.error(s.failed, { id })
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : close())}>
+      <Dialog.Content maxWidth="480px">
+        <Dialog.Title>{s.title}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          {s.description}
+        </Dialog.Description>
+        <form onSubmit={onSubmit}>
+          <Flex direction="column" gap="3">
+            <div>
+              <Text
+                as="label"
+                htmlFor={subjectId}
+                style={{ display: 'block' }}
+                size="2"
+                weight="medium"
+                mb="1"
+              >
+                {s.subject}
+              </Text>
+              <TextField.Root
+                id={subjectId}
+                value={subject}
+                onChange={(e) => setSubject(e.target.value)}
+                placeholder={s.subjectPlaceholder}
+                maxLength={200}
+                required
+                autoFocus
+              />
+            </div>
+            <div>
+              <Text
+                as="label"
+                htmlFor={contentId}
+                style={{ display: 'block' }}
+                size="2"
+                weight="medium"
+                mb="1"
+              >
+                {s.content}
+              </Text>
+              <TextArea
+                id={contentId}
+                value={feedback}
+                onChange={(e) => setFeedback(e.target.value)}
+                placeholder={s.contentPlaceholder}
+                rows={6}
+                required
+                aria-describedby={counterId}
+                aria-invalid={validity.tooLong || undefined}
+              />
+            </div>
+            <Text
+              id={counterId}
+              size="1"
+              align="right"
+              color={validity.tooLong ? 'red' : 'gray'}
+              aria-live="polite"
+            >
+              {validity.tooLong ? `${s.tooLong(FEEDBACK_MAX_LENGTH)} ` : null}
+              {s.counter(validity.length, FEEDBACK_MAX_LENGTH)}
+            </Text>
+          </Flex>
+          <Flex justify="end" gap="2" mt="4">
+            <Dialog.Close>
+              <Button type="button" variant="soft" color="gray">
+                {s.cancel}
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={!validity.valid || pending} loading={pending}>
+              {s.confirm}
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

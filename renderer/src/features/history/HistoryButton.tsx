@@ -1,0 +1,22 @@
+import { IconButton, Tooltip } from '@radix-ui/themes'
+import { openDialog } from '../../app/dialogs.store'
+import { historyStrings } from './history.strings'
+import { HistoryIcon } from './history-icons'
+
+/** Opens the history drawer (spec 1 §2: the talk page title shows it, on small screens too). */
+export function HistoryButton() {
+  return (
+    <Tooltip content={historyStrings.openHistory}>
+      <IconButton
+        variant="ghost"
+        color="gray"
+        size="2"
+        radius="full"
+        aria-label={historyStrings.openHistory}
+        onClick={() => openDialog({ kind: 'history' })}
+      >
+        <HistoryIcon size={18} />
+      </IconButton>
+    </Tooltip>
+  )
+}

@@ -1,0 +1,58 @@
+/** History's user-facing texts (spec 1 §2 'History', §8 'Conversation'). */
+export const historyStrings = {
+  title: 'History',
+  description: 'Your conversations with this clone, most recent first.',
+  newConversation: 'New Conversation',
+  current: 'Current',
+  empty: 'No conversations yet. Ask a question to start one.',
+  loading: 'Loading history',
+  loadFailed: 'History could not be loaded.',
+  retry: 'Try again',
+  loadMore: 'Load more',
+  close: 'Close',
+  openHistory: 'History',
+  entryMenu: (title: string) => `Options for ${title}`,
+  rename: 'Rename',
+  share: 'Share',
+  manageShareLink: 'Manage Share Link',
+  copyShareLink: 'Copy Share Link',
+  unshareConversation: 'Unshare Conversation',
+  archive: 'Archive',
+  shared: 'Shared',
+  editTitle: 'Conversation title',
+
+  // The rename dialog (spec 1 §5: 1 to 100 characters)
+  renameTitle: 'Rename conversation',
+  renameDescription: 'Give this conversation a title you will recognise.',
+  titleLabel: 'Title',
+  titleRequired: 'The title cannot be empty.',
+  titleTooLong: (max: number) => `The title can be at most ${max} characters.`,
+  save: 'Save',
+  cancel: 'Cancel',
+
+  // The archive confirmation
+  archiveTitle: 'Archive conversation?',
+  archiveDescription: (title: string) =>
+    `“${title}” will be removed from your history. Its share link, if any, stops working.`,
+  archiveConfirm: 'Archive',
+
+  // spec 1 §8 'Conversation'
+  loginToViewHistory: 'Please log in to view conversation history',
+  renameFailed: 'Failed to rename conversation',
+  archiveFailed: 'Failed to archive conversation',
+  unshareFailed: 'Failed to unshare conversation',
+  unshared: 'Your conversation is no longer shared.',
+  creatingConversation: 'Starting new conversation...',
+  conversationCreated: 'Conversation created!',
+  createFailed: (message: string) => `Failed to create conversation: ${message}`,
+  switchFailed: (message: string) => `Failed to switch to conversation: ${message}`,
+  updatingTitle: 'Updating conversation title...',
+  titleUpdated: 'Conversation title updated',
+  titleUpdateFailed: 'Failed to update conversation title',
+  saveMessageFailed: 'Failed to save message',
+  saveMessage: 'Save message',
+  unsaveMessage: 'Unsave message',
+  copyMessage: 'Copy message',
+  copied: 'Copied',
+  copyFailed: 'Could not copy the message',
+} as const

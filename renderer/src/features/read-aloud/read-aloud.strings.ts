@@ -1,0 +1,9 @@
+/** Read aloud's texts in one table (spec 1 §8 'Read aloud'). */
+export const readAloudStrings = {
+  readAloud: 'Read aloud',
+  loading: 'Loading audio',
+  stop: 'Stop reading aloud',
+  retry: 'Read aloud failed. Try again',
+  blocked: 'Your browser is blocking audio playback. Please try again.',
+  failed: 'Read aloud is not available right now.',
+} as const

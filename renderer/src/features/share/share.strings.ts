@@ -1,0 +1,30 @@
+/** Sharing's user-facing texts (spec 1 §2 'Share row', §8 'Conversation'). */
+export const shareStrings = {
+  title: 'Share Conversation',
+  description: 'Anyone with this link can read the conversation and continue it as their own.',
+  linkLabel: 'Share link',
+  copyLink: 'Copy link',
+  share: 'Share',
+  close: 'Close',
+  creatingLink: 'Creating your link…',
+  shareText: (cloneName: string | null) =>
+    cloneName
+      ? `Check out my conversation with ${cloneName} on Likeness`
+      : 'Check out my conversation on Likeness',
+  platform: {
+    twitter: 'Share on X',
+    linkedin: 'Share on LinkedIn',
+    facebook: 'Share on Facebook',
+    whatsapp: 'Share on WhatsApp',
+    email: 'Via Email',
+    instagram: 'Share on Instagram',
+  },
+  copyPrompt: 'Copy this link:',
+
+  // spec 1 §8 'Conversation'
+  sharing: 'Sharing conversation...',
+  shareFailed: 'Failed to share conversation',
+  copied: 'Copied Share Link',
+  copyFailed: 'Failed to copy share link',
+  noConversation: 'No conversation ID found.',
+} as const

@@ -1,0 +1,175 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import type { SharedConversation } from '../../contract'
+import type { Db } from '../db/client'
+import { clones, conversations, instances, messageAffiliates, messageCitations, messages } from '../db/schema'
+import { type ConversationRow, withCitationsAndAffiliates } from './message-view'
+import type { Owner } from './visitor'
+
+/*
+ * Sharing (spec 1 §4 'Conversations': shared = shareId set, unshared = shareId null). A share id is a random
+ * url-safe secret, never the conversation id, so a link reveals nothing else and dies the moment it is cleared.
+ */
+
+/** 96 random bits, 16 url-safe characters. */
+export const newShareId = () => randomBytes(12).toString('base64url')
+
+/** spec 1 §7 'Share URLs': {public host}/{slug}[/{instanceSlug}]/talk/conversation/shared/{shareId}. */
+export function sharedConversationUrl(
+  publicUrl: string,
+  slug: string,
+  instanceSlug: string | null,
+  shareId: string,
+): string {
+  const clonePath = instanceSlug
+    ? `${encodeURIComponent(slug)}/${encodeURIComponent(instanceSlug)}`
+    : encodeURIComponent(slug)
+  return `${publicUrl.replace(/\/+$/, '')}/${clonePath}/talk/conversation/shared/${encodeURIComponent(shareId)}`
+}
+
+/** The slugs a conversation's links are built from. */
+export async function conversationPlace(
+  db: Db,
+  row: Pick<ConversationRow, 'id'>,
+): Promise<{ slug: string; instanceSlug: string | null }> {
+  const [place] = await db
+    .select({ slug: clones.slug, instanceSlug: instances.slug })
+    .from(conversations)
+    .innerJoin(clones, eq(clones.id, conversations.cloneId))
+    .leftJoin(instances, eq(instances.id, conversations.instanceId))
+    .where(eq(conversations.id, row.id))
+    .limit(1)
+  return { slug: place!.slug, instanceSlug: place!.instanceSlug }
+}
+
+/** Shares a conversation; stable: sharing again answers the same id until it is unshared. */
+export async function shareConversation(db: Db, row: ConversationRow): Promise<string> {
+  if (row.shareId) return row.shareId
+  const [updated] = await db
+    .update(conversations)
+    .set({ shareId: newShareId() })
+    .where(and(eq(conversations.id, row.id), isNull(conversations.shareId)))
+    .returning({ shareId: conversations.shareId })
+  if (updated?.shareId) return updated.shareId
+  // Shared by a concurrent request between our read and our write: answer its id.
+  const [current] = await db
+    .select({ shareId: conversations.shareId })
+    .from(conversations)
+    .where(eq(conversations.id, row.id))
+  return current!.shareId!
+}
+
+export async function unshareConversation(db: Db, conversationId: string): Promise<void> {
+  await db.update(conversations).set({ shareId: null }).where(eq(conversations.id, conversationId))
+}
+
+export interface SharedConversationRow {
+  conversation: ConversationRow
+  slug: string
+  instanceSlug: string | null
+}
+
+/** A conversation by its share id, unless it was unshared or archived (both answer 404 at once). */
+export async function findSharedConversation(
+  db: Db,
+  shareId: string,
+): Promise<SharedConversationRow | undefined> {
+  const [row] = await db
+    .select({ conversation: conversations, slug: clones.slug, instanceSlug: instances.slug })
+    .from(conversations)
+    .innerJoin(clones, eq(clones.id, conversations.cloneId))
+    .leftJoin(instances, eq(instances.id, conversations.instanceId))
+    .where(and(eq(conversations.shareId, shareId), eq(conversations.hidden, false)))
+    .limit(1)
+  return row
+}
+
+/** The messages a shared view shows: the visitor's and the clone's, with citations (no system notices). */
+async function sharedMessageRows(db: Db, conversationId: string) {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.conversationId, conversationId), inArray(messages.sender, ['USER', 'CLONE', 'OWNER'])),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+}
+
+export async function toSharedConversation(
+  db: Db,
+  { conversation, slug, instanceSlug }: SharedConversationRow,
+): Promise<SharedConversation> {
+  const rows = await sharedMessageRows(db, conversation.id)
+  const shown = await withCitationsAndAffiliates(db, rows)
+  return {
+    shareId: conversation.shareId!,
+    title: conversation.title,
+    medium: conversation.medium,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+    clone: { slug, instanceSlug },
+    // Saved marks are the sharer's own bookmarks: a viewer never sees them.
+    messages: shown.map((m) => ({ ...m, saved: false })),
+  }
+}
+
+/**
+ * spec 1 §4 'Continuing a shared conversation creates a new conversation': a copy of the shared messages
+ * (with their citations and products) owned by the caller. A copy rather than a link keeps the new
+ * conversation whole when the sharer later unshares, renames or archives theirs, keeps one owner per
+ * conversation for every permission check, and gives the clone the earlier turns as context unchanged.
+ */
+export async function continueSharedConversation(
+  db: Db,
+  shared: ConversationRow,
+  owner: { visitorId: string; userId: Owner['userId'] },
+  now = new Date(),
+): Promise<string> {
+  const rows = await sharedMessageRows(db, shared.id)
+  const sourceIds = rows.map((r) => r.id)
+  const [citations, affiliates] = sourceIds.length
+    ? await Promise.all([
+        db.select().from(messageCitations).where(inArray(messageCitations.messageId, sourceIds)),
+        db.select().from(messageAffiliates).where(inArray(messageAffiliates.messageId, sourceIds)),
+      ])
+    : [[], []]
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(conversations)
+      .values({
+        cloneId: shared.cloneId,
+        instanceId: shared.instanceId,
+        visitorId: owner.visitorId,
+        userId: owner.userId,
+        title: shared.title,
+        medium: 'WEB',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: conversations.id })
+    const conversationId = created!.id
+    if (rows.length === 0) return conversationId
+    // Ids made here, so each copied citation and product finds its copied message.
+    const newId = new Map(rows.map((r) => [r.id, randomUUID()]))
+    await tx.insert(messages).values(
+      rows.map(({ id, conversationId: _from, saved: _saved, ...message }) => ({
+        ...message,
+        id: newId.get(id)!,
+        conversationId,
+      })),
+    )
+    if (citations.length) {
+      await tx
+        .insert(messageCitations)
+        .values(citations.map(({ id: _id, messageId, ...c }) => ({ ...c, messageId: newId.get(messageId)! })))
+    }
+    if (affiliates.length) {
+      await tx
+        .insert(messageAffiliates)
+        .values(
+          affiliates.map(({ id: _id, messageId, ...a }) => ({ ...a, messageId: newId.get(messageId)! })),
+        )
+    }
+    return conversationId
+  })
+}

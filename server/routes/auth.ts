@@ -1,0 +1,239 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  ApiErrorBody,
+  AuthOptions,
+  ClaimRequest,
+  ClaimResponse,
+  GoogleSignInRequest,
+  MeResponse,
+  normaliseEmail,
+  OkResponse,
+  RelationshipRequest,
+  RelationshipResponse,
+  SendCodeRequest,
+  SignInEmail,
+  SignInResponse,
+  subaddressError,
+  userTypeOf,
+  VerifyCodeRequest,
+} from '../../contract'
+import { assertMaySignIn, BANNED_TEXT, getOrCreateUser, relationshipsOf, toUser } from '../auth/accounts'
+import {
+  CODES_PER_EMAIL_PER_WINDOW,
+  CODES_PER_IP_PER_WINDOW,
+  internalEmailDomains,
+  LOGIN_CODE_TTL_MS,
+  loadAuthSecret,
+} from '../auth/auth-settings'
+import { claimConversations, ensureRelationship } from '../auth/claim'
+import { GOOGLE_FAILED_TEXT, verifyGoogleAccessToken } from '../auth/google'
+import { requireUser, SESSION_COOKIE } from '../auth/identity'
+import { consumeLoginCode, issueLoginCode, retireLoginCodes } from '../auth/login-codes'
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie'
+import { createSession, revokeSession, type SessionTransport, type UserRow } from '../auth/sessions'
+import { ownerOf } from '../chat/visitor'
+import { findCloneBySlug } from '../clones/queries'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import { AppError, badRequest, notFound } from '../errors'
+import type { Mailer } from '../mail/mailer'
+import { signInCodeMail } from '../mail/sign-in-mail'
+
+export interface AuthRoutesOptions {
+  db: Db
+  config: Config
+  mailer: Mailer
+}
+
+/** spec 1 §8 'Auth'. */
+export const SEND_CODE_FAILED_TEXT = 'Failed to send verification code.'
+
+const DEFAULT_GOOGLE_TOKENINFO_URL = 'https://oauth2.googleapis.com/tokeninfo'
+const DEFAULT_GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo'
+
+const errors = {
+  400: ApiErrorBody,
+  401: ApiErrorBody,
+  403: ApiErrorBody,
+  404: ApiErrorBody,
+  429: ApiErrorBody,
+}
+
+/**
+ * Sign-in with a one-time code or Google, sessions (cookie on the web, bearer token for desktop and
+ * embed), the current user, logout, and claiming anonymous conversations after sign-in (spec 1 §4-§8).
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, config, mailer }) => {
+  const secret = await loadAuthSecret(db, config)
+  const internalDomains = internalEmailDomains(config)
+  const limits = {
+    perEmail: config.AUTH_CODES_PER_EMAIL ?? CODES_PER_EMAIL_PER_WINDOW,
+    perIp: config.AUTH_CODES_PER_IP ?? CODES_PER_IP_PER_WINDOW,
+  }
+
+  /** A valid sign-in address, normalised, or a 400 with the spec's subaddress text. */
+  const signInAddress = (input: string): string => {
+    const parsed = SignInEmail.safeParse(input)
+    if (!parsed.success) throw badRequest('Please enter a valid email address')
+    const email = normaliseEmail(parsed.data)
+    const subaddress = subaddressError(email, internalDomains)
+    if (subaddress) throw badRequest(subaddress)
+    return email
+  }
+
+  const startSession = async (
+    request: Parameters<typeof setSessionCookie>[0],
+    reply: Parameters<typeof setSessionCookie>[1],
+    user: UserRow,
+    transport: SessionTransport,
+  ) => {
+    const session = await createSession(db, user.id, transport)
+    if (transport === 'cookie') {
+      setSessionCookie(request, reply, session.token, session.expiresAt)
+      return { user: toUser(user) }
+    }
+    return { user: toUser(user), token: session.token }
+  }
+
+  app.get('/api/auth/options', { schema: { response: { 200: AuthOptions } } }, async () => ({
+    google: config.GOOGLE_CLIENT_ID ? { clientId: config.GOOGLE_CLIENT_ID } : null,
+    internalEmailDomains: internalDomains,
+  }))
+
+  // The same answer for known and unknown addresses: an account is made on the first verification.
+  app.post(
+    '/api/auth/code',
+    { schema: { body: SendCodeRequest, response: { 200: OkResponse, 503: ApiErrorBody, ...errors } } },
+    async (request) => {
+      const email = signInAddress(request.body.email)
+      await assertMaySignIn(db, email)
+      const code = await issueLoginCode({ db, secret, limits }, email, request.ip)
+      const mail = signInCodeMail(email, code, {
+        whitelabel: request.body.whitelabel === true,
+        validMinutes: LOGIN_CODE_TTL_MS / 60_000,
+      })
+      try {
+        await mailer.send(mail)
+      } catch (error) {
+        request.log.error({ err: error }, 'sign-in code mail failed')
+        await retireLoginCodes({ db, secret }, email)
+        throw new AppError(503, 'unavailable', SEND_CODE_FAILED_TEXT)
+      }
+      return { ok: true as const }
+    },
+  )
+
+  app.post(
+    '/api/auth/verify',
+    { schema: { body: VerifyCodeRequest, response: { 200: SignInResponse, ...errors } } },
+    async (request, reply) => {
+      const email = signInAddress(request.body.email)
+      await consumeLoginCode({ db, secret }, email, request.body.code)
+      const user = await getOrCreateUser(db, email)
+      // Banned or blocked after the code was sent: the code is spent, the sign-in still refused.
+      await assertMaySignIn(db, email, user)
+      return startSession(request, reply, user, request.body.transport ?? 'cookie')
+    },
+  )
+
+  app.post(
+    '/api/auth/google',
+    {
+      schema: { body: GoogleSignInRequest, response: { 200: SignInResponse, 502: ApiErrorBody, ...errors } },
+    },
+    async (request, reply) => {
+      if (!config.GOOGLE_CLIENT_ID) throw new AppError(404, 'not_found', 'Google sign-in is not configured')
+      let profile: Awaited<ReturnType<typeof verifyGoogleAccessToken>>
+      try {
+        profile = await verifyGoogleAccessToken(request.body.accessToken, {
+          clientId: config.GOOGLE_CLIENT_ID,
+          tokeninfoUrl: config.GOOGLE_TOKENINFO_URL ?? DEFAULT_GOOGLE_TOKENINFO_URL,
+          userinfoUrl: config.GOOGLE_USERINFO_URL ?? DEFAULT_GOOGLE_USERINFO_URL,
+        })
+      } catch (error) {
+        request.log.warn({ err: error }, 'Google token check failed')
+        throw new AppError(502, 'unavailable', GOOGLE_FAILED_TEXT)
+      }
+      if (!profile) throw new AppError(401, 'unauthorized', GOOGLE_FAILED_TEXT)
+      await assertMaySignIn(db, profile.email)
+      const user = await getOrCreateUser(db, profile.email, profile)
+      if (user.banned) throw new AppError(403, 'forbidden', BANNED_TEXT)
+      // skipWelcomeEmail: no welcome mail exists yet, so there is nothing to skip.
+      return startSession(request, reply, user, request.body.transport ?? 'cookie')
+    },
+  )
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        querystring: z.object({ slug: z.string().min(1).max(100).optional() }),
+        response: { 200: MeResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = request.identity.user
+      if (!user) {
+        // A cookie that no longer signs anyone in (expired, revoked, banned) is dropped.
+        if (request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply)
+        return {
+          user: null,
+          relationships: [],
+          ...(request.query.slug ? { userType: 'anonymous' as const } : {}),
+        }
+      }
+      const relationships = await relationshipsOf(db, user.id)
+      const slug = request.query.slug
+      return {
+        user: toUser(user),
+        relationships,
+        ...(slug
+          ? { userType: userTypeOf(true, relationships.find((r) => r.cloneSlug === slug)?.type) }
+          : {}),
+      }
+    },
+  )
+
+  app.post(
+    '/api/logout',
+    { schema: { response: { 200: OkResponse, ...errors } } },
+    async (request, reply) => {
+      if (request.identity.sessionId) await revokeSession(db, request.identity.sessionId)
+      if (request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply)
+      return { ok: true as const }
+    },
+  )
+
+  app.post(
+    '/api/auth/claim',
+    { schema: { body: ClaimRequest, response: { 200: ClaimResponse, ...errors } } },
+    async (request) => {
+      const user = requireUser(request)
+      const { conversationId, slug } = request.body
+      let cloneId: string | undefined
+      if (slug) {
+        const clone = await findCloneBySlug(db, slug)
+        if (!clone) throw notFound('Clone not found')
+        cloneId = clone.id
+      }
+      const claimed = await claimConversations(db, {
+        userId: user.id,
+        visitorId: ownerOf(request).visitorId,
+        conversationId,
+        cloneId,
+      })
+      return { claimed }
+    },
+  )
+
+  app.post(
+    '/api/relationships',
+    { schema: { body: RelationshipRequest, response: { 200: RelationshipResponse, ...errors } } },
+    async (request) => {
+      const user = requireUser(request)
+      return { relationship: await ensureRelationship(db, user.id, request.body.slug) }
+    },
+  )
+}

@@ -1,0 +1,138 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorBody, ReviseRequest, ToneRequest, TrainingResponse } from '../../contract'
+import { requireUser } from '../auth/identity'
+import { type CloneRow, findCloneBySlug } from '../clones/queries'
+import type { Db } from '../db/client'
+import { clones, cloneTraining, messages, type RelationshipType, relationships } from '../db/schema'
+import { badRequest, forbidden, notFound } from '../errors'
+import { findMessageWithClone } from './chat-lookups'
+
+/** The creator's notes on the clone's voice are kept to this length; the oldest notes give way first. */
+export const TONE_FEEDBACK_MAX_LENGTH = 4000
+
+/** New speaking-style notes join the earlier ones (one per line), so adjustments add up. */
+export function mergeToneFeedback(existing: string | null, added: string): string {
+  const lines = [...(existing ?? '').split('\n'), added.trim()].map((l) => l.trim()).filter(Boolean)
+  while (lines.length > 1 && lines.join('\n').length > TONE_FEEDBACK_MAX_LENGTH) lines.shift()
+  return lines.join('\n').slice(-TONE_FEEDBACK_MAX_LENGTH)
+}
+
+async function relationshipOf(db: Db, userId: string, cloneId: string): Promise<RelationshipType | null> {
+  const [row] = await db
+    .select({ type: relationships.type })
+    .from(relationships)
+    .where(and(eq(relationships.userId, userId), eq(relationships.cloneId, cloneId)))
+    .limit(1)
+  return row?.type ?? null
+}
+
+/** spec 1 §6: training the clone is for its creator only (401 signed out, 403 anyone else). */
+async function requireCreator(db: Db, request: FastifyRequest, slug: string) {
+  const user = requireUser(request)
+  const clone = await findCloneBySlug(db, slug)
+  if (!clone) throw notFound('Clone not found')
+  if ((await relationshipOf(db, user.id, clone.id)) !== 'CREATOR') {
+    throw forbidden('Only the creator of this clone can train it')
+  }
+  return { user, clone }
+}
+
+/** A clone answer of this clone, with the visitor's question before it (or null when there is none). */
+async function findAnswer(db: Db, clone: CloneRow, messageId: string) {
+  const found = await findMessageWithClone(db, messageId)
+  if (!found || found.cloneId !== clone.id || found.message.sender !== 'CLONE') {
+    throw notFound('Message not found')
+  }
+  const answer = found.message
+  const [question] = await db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, answer.conversationId),
+        eq(messages.sender, 'USER'),
+        or(
+          lt(messages.createdAt, answer.createdAt),
+          and(eq(messages.createdAt, answer.createdAt), lt(messages.id, answer.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+  return { answer, question: question?.text ?? null }
+}
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody }
+
+/**
+ * The creator's command bar (spec 1 §2, §3, §7 improveCloneResponse and adjustCloneTone). Revisions are
+ * stored for the next training run; speaking-style notes also take effect at once through the clone's
+ * toneFeedback, which the clone brain reads on every answer (server/brain/voice.ts).
+ */
+export const cloneTrainingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/api/clone/training/revise',
+    { schema: { body: ReviseRequest, response: { 201: TrainingResponse, ...errors } } },
+    async (request, reply) => {
+      const { slug, messageId, idealResponse } = request.body
+      const { user, clone } = await requireCreator(db, request, slug)
+      const { answer, question } = await findAnswer(db, clone, messageId)
+      const [row] = await db
+        .insert(cloneTraining)
+        .values({
+          cloneId: clone.id,
+          userId: user.id,
+          kind: 'revision',
+          messageId: answer.id,
+          userMessage: question,
+          cloneMessage: answer.text,
+          instruction: idealResponse,
+        })
+        .returning({ id: cloneTraining.id })
+      return reply.code(201).send({ id: row!.id })
+    },
+  )
+
+  app.post(
+    '/api/clone/training/tone',
+    { schema: { body: ToneRequest, response: { 201: TrainingResponse, ...errors } } },
+    async (request, reply) => {
+      const { slug, messageId, toneFeedback } = request.body
+      const { user, clone } = await requireCreator(db, request, slug)
+      const { answer, question } = await findAnswer(db, clone, messageId)
+      // spec 1 §5: the earlier user message must exist. The stored texts are the server's, not the client's copy.
+      if (question === null) throw badRequest('The earlier user message must exist')
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(cloneTraining)
+          .values({
+            cloneId: clone.id,
+            userId: user.id,
+            kind: 'tone',
+            messageId: answer.id,
+            userMessage: question,
+            cloneMessage: answer.text,
+            instruction: toneFeedback,
+            applied: true,
+          })
+          .returning({ id: cloneTraining.id })
+        const [current] = await tx
+          .select({ toneFeedback: clones.toneFeedback })
+          .from(clones)
+          .where(eq(clones.id, clone.id))
+          .for('update')
+        await tx
+          .update(clones)
+          .set({
+            toneFeedback: mergeToneFeedback(current?.toneFeedback ?? null, toneFeedback),
+            updatedAt: new Date(),
+          })
+          .where(eq(clones.id, clone.id))
+        return row!.id
+      })
+      return reply.code(201).send({ id })
+    },
+  )
+}

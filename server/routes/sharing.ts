@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  ApiErrorBody,
+  ContinueSharedRequest,
+  ContinueSharedResponse,
+  ShareConversationResponse,
+  SharedConversation,
+  ShareId,
+  UnshareConversationResponse,
+} from '../../contract'
+import { findOwnedConversation, isOwner } from '../chat/conversation-store'
+import {
+  continueSharedConversation,
+  conversationPlace,
+  findSharedConversation,
+  shareConversation,
+  sharedConversationUrl,
+  toSharedConversation,
+  unshareConversation,
+} from '../chat/sharing'
+import { ensureVisitor, ownerOf } from '../chat/visitor'
+import type { Db } from '../db/client'
+import { notFound } from '../errors'
+
+export interface SharingRoutesOptions {
+  db: Db
+  /** The public origin share links are built on (config PUBLIC_URL). */
+  publicUrl: string
+}
+
+const NOT_SHARED = 'Shared conversation not found'
+
+/** spec 1 §7 shareConversation, unshareConversation, the shared view and 'Continue shared conversation'. */
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, publicUrl }) => {
+  app.post(
+    '/api/clone/talk/conversations/:id/share',
+    {
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ShareConversationResponse, 404: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      const owned = await findOwnedConversation(db, request.params.id, ownerOf(request))
+      if (!owned || owned.hidden) throw notFound('Conversation not found')
+      const shareId = await shareConversation(db, owned)
+      const place = await conversationPlace(db, owned)
+      return {
+        shared: {
+          id: shareId,
+          url: sharedConversationUrl(publicUrl, place.slug, place.instanceSlug, shareId),
+        },
+      }
+    },
+  )
+
+  app.post(
+    '/api/clone/talk/conversations/:id/unshare',
+    {
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        response: { 200: UnshareConversationResponse, 404: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      const owned = await findOwnedConversation(db, request.params.id, ownerOf(request))
+      if (!owned) throw notFound('Conversation not found')
+      await unshareConversation(db, owned.id)
+      return { id: owned.id, shareId: null }
+    },
+  )
+
+  // spec 1 §7 'unshareConversation by shareId'.
+  app.delete(
+    '/api/clone/talk/shares/:shareId',
+    {
+      schema: {
+        params: z.object({ shareId: ShareId }),
+        response: { 200: UnshareConversationResponse, 404: ApiErrorBody },
+      },
+    },
+    async (request) => {
+      const shared = await findSharedConversation(db, request.params.shareId)
+      if (!shared || !isOwner(shared.conversation, ownerOf(request))) throw notFound(NOT_SHARED)
+      await unshareConversation(db, shared.conversation.id)
+      return { id: shared.conversation.id, shareId: null }
+    },
+  )
+
+  // Public: anyone with the link reads it, no cookie needed (spec 1 §6 'Shared view: read-only').
+  app.get(
+    '/api/clone/talk/shared/:shareId',
+    {
+      schema: {
+        params: z.object({ shareId: z.string().max(64) }),
+        response: { 200: SharedConversation, 404: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const shared = ShareId.safeParse(request.params.shareId).success
+        ? await findSharedConversation(db, request.params.shareId)
+        : undefined
+      if (!shared) throw notFound(NOT_SHARED)
+      // An unshared link must die at once: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-store')
+      return toSharedConversation(db, shared)
+    },
+  )
+
+  app.post(
+    '/api/clone/talk/shared/:shareId/continue',
+    {
+      schema: {
+        params: z.object({ shareId: z.string().max(64) }),
+        body: ContinueSharedRequest,
+        response: { 200: ContinueSharedResponse, 404: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const shared = ShareId.safeParse(request.params.shareId).success
+        ? await findSharedConversation(db, request.params.shareId)
+        : undefined
+      if (!shared || shared.slug !== request.body.slug) throw notFound(NOT_SHARED)
+      const visitorId = ensureVisitor(request, reply)
+      const conversationId = await continueSharedConversation(db, shared.conversation, {
+        visitorId,
+        userId: ownerOf(request).userId,
+      })
+      return { conversationId }
+    },
+  )
+}

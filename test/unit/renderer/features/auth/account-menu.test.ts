@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { accountMenuEntries, displayNameOf } from '../../../../../renderer/src/features/account/account-menu'
+
+describe('account menu entries (spec 1 §2, §6)', () => {
+  it('offers Edit suggested questions only to the creator or a contributor of the clone on screen', () => {
+    expect(accountMenuEntries('lena-hart', 'admin').editSuggestedQuestions).toBe(true)
+    expect(accountMenuEntries('lena-hart', 'collab').editSuggestedQuestions).toBe(true)
+    expect(accountMenuEntries('lena-hart', 'consumer_signed_in').editSuggestedQuestions).toBe(false)
+    expect(accountMenuEntries(null, 'admin').editSuggestedQuestions).toBe(false)
+  })
+
+  it('hides Give feedback for the configured clones only', () => {
+    expect(accountMenuEntries('lena-hart', 'consumer_signed_in').feedback).toBe(true)
+    expect(accountMenuEntries('quiet-clone', 'consumer_signed_in', ['quiet-clone']).feedback).toBe(false)
+    expect(accountMenuEntries(null, 'consumer_signed_in', ['quiet-clone']).feedback).toBe(true)
+  })
+
+  it('names the user, or the address before the @', () => {
+    expect(displayNameOf({ name: 'Lena Hart', email: 'lena@likeness.test' })).toBe('Lena Hart')
+    expect(displayNameOf({ name: null, email: 'sam@example.com' })).toBe('sam')
+    expect(displayNameOf({ name: '  ', email: 'sam@example.com' })).toBe('sam')
+  })
+})

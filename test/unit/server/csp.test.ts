@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy } from '../../../server/app'
+
+const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? ''
+
+describe('contentSecurityPolicy', () => {
+  it('allows only our own scripts by default', () => {
+    const csp = contentSecurityPolicy()
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'")
+    expect(csp).not.toContain('accounts.google.com')
+    expect(directive(csp, 'frame-ancestors')).toBe('frame-ancestors *')
+  })
+
+  it('lets Google’s sign-in script, frame and calls through only when Google sign-in is configured', () => {
+    const csp = contentSecurityPolicy({ googleSignIn: true })
+    for (const name of ['script-src', 'frame-src', 'connect-src']) {
+      expect(directive(csp, name)).toContain('https://accounts.google.com')
+    }
+  })
+})
