@@ -54,6 +54,8 @@ test.describe('text chat', () => {
     const label = answer.getByRole('button', { name: 'Source 1' }).first()
     await expect(label).toBeVisible()
     await label.click()
+    // Linger past the 250 ms hover delay: the label's preview must not open behind the overlay.
+    await page.waitForTimeout(400)
     const sources = page.getByRole('dialog', { name: 'Sources' })
     await expect(sources).toBeVisible()
     await expect(sources.getByRole('button', { name: /#1/ })).toBeVisible()

@@ -1,4 +1,6 @@
 import { Flex, HoverCard, Text } from '@radix-ui/themes'
+import { useSearch } from '@tanstack/react-router'
+import { useState } from 'react'
 import type { Citation } from '../../../../contract/chat'
 import { CITATION_HOVER_DELAY_MS } from '../chat/chat.constants'
 import { chatStrings } from '../chat/chat.strings'
@@ -16,14 +18,26 @@ export function CitationLabel({
   citation,
   onOpen,
 }: Readonly<{ citation: Citation; onOpen: (index: number) => void }>) {
+  const [open, setOpen] = useState(false)
+  // While the Sources overlay is open (the `citations` parameter) the preview stays shut: behind the
+  // overlay it would be useless, and as the top layer it would take the Escape meant for the overlay.
+  const overlayOpen = Boolean((useSearch({ strict: false }) as { citations?: unknown }).citations)
   return (
-    <HoverCard.Root openDelay={CITATION_HOVER_DELAY_MS} closeDelay={120}>
+    <HoverCard.Root
+      open={open && !overlayOpen}
+      onOpenChange={setOpen}
+      openDelay={CITATION_HOVER_DELAY_MS}
+      closeDelay={120}
+    >
       <HoverCard.Trigger>
         <button
           type="button"
           className="citation-label"
           aria-label={chatStrings.source(citation.index)}
-          onClick={() => onOpen(citation.index)}
+          onClick={() => {
+            setOpen(false)
+            onOpen(citation.index)
+          }}
         >
           {citation.index}
         </button>
