@@ -1,4 +1,5 @@
 export * from './auth'
+export * from './billing'
 export * from './chat'
 export * from './clone'
 export * from './desktop'

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { Membership } from './clone'
+
+/** spec 1 §3 'Usage': quota -1 means unlimited. */
+const Amounts = z.object({
+  messages: z.number().int(),
+  voice_seconds: z.number().int(),
+  video_seconds: z.number().int(),
+})
+
+export const Usage = z.object({
+  usage: Amounts,
+  quota: Amounts,
+  remaining: Amounts,
+  billing: z.object({ is_overage_enabled: z.boolean() }),
+  permissions: z.object({
+    can_send_message: z.boolean(),
+    can_make_call: z.boolean(),
+    can_make_video_call: z.boolean(),
+  }),
+  /** When the monthly counters start again (ISO). */
+  resetsAt: z.string(),
+})
+export type Usage = z.infer<typeof Usage>
+
+export const UsageQuery = z.object({
+  slug: z.string().min(1).max(64),
+  instanceSlug: z.string().min(1).max(64).optional(),
+  locationId: z.string().max(200).optional(),
+})
+export type UsageQuery = z.infer<typeof UsageQuery>
+
+export const BillingBasis = z.enum(['monthly', 'annual'])
+export type BillingBasis = z.infer<typeof BillingBasis>
+
+/** spec 1 §3 'Active subscription'. */
+export const ActiveSubscription = z.object({
+  id: z.string(),
+  membership: Membership,
+  basis: BillingBasis,
+  willCancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.string(),
+})
+export type ActiveSubscription = z.infer<typeof ActiveSubscription>
+
+/** spec 1 §3 'Monetization'. */
+export const Monetization = z.object({
+  anonymous_quota: z.object({
+    messages: z.number().int(),
+    voice_minutes: z.number().int(),
+    video_minutes: z.number().int(),
+  }),
+  has_upsell_options: z.boolean(),
+  memberships: z.array(Membership),
+  active_subscription: ActiveSubscription.nullable(),
+})
+export type Monetization = z.infer<typeof Monetization>
+
+/** spec 1 §7 'Subscriptions'. */
+export const CreateSubscriptionRequest = z.object({
+  redirect_url: z.string().url(),
+  membershipId: z.string().uuid(),
+  slug: z.string().min(1).max(64),
+  basis: BillingBasis,
+})
+export const CreateSubscriptionResponse = z.object({
+  client_secret: z.string(),
+  /** Where to complete the payment: the local test-mode checkout page, or the provider's hosted page. */
+  checkout_url: z.string(),
+})
+
+export const CancelScheduleRequest = z.object({
+  cloneSlug: z.string().min(1).max(64),
+  instanceId: z.string().uuid().nullish(),
+})
+export const MembershipLinkRequest = z.object({
+  cloneSlug: z.string().min(1).max(64),
+  instanceId: z.string().uuid().nullish(),
+  redirect_url: z.string().url(),
+  membershipId: z.string().uuid().optional(),
+  basis: BillingBasis.optional(),
+  /** Cancellation reasons joined by '; ' (spec 1 §5). */
+  reason: z.string().max(2000).optional(),
+})
+export const MembershipLinkResponse = z.object({ url: z.string() })
