@@ -1,31 +1,6 @@
-import type { SVGProps } from 'react'
+import { Icon as ShellIcon, type IconProps as ShellIconProps } from '../../ui/icons'
 
-type ShellIconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number; label?: string }
-
-function ShellIcon({ size = 16, label, children, ...rest }: ShellIconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      role="img"
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-      {...rest}
-    >
-      {label ? <title>{label}</title> : null}
-      {children}
-    </svg>
-  )
-}
-
+// The shell's own icons, on the shared icon base.
 /** Safari's Share icon (a box with an arrow out of the top), as the iOS hint refers to it. */
 export const ShareIcon = (props: ShellIconProps) => (
   <ShellIcon {...props}>
