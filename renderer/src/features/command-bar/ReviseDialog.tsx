@@ -1,6 +1,7 @@
-import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
+import { Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { DialogFormActions, FieldLabel } from '../../ui/form-parts'
 import { type CommandBarDialog, closeCommandBarDialog } from './command-bar.store'
 import { REVISE_TOAST_MS, commandBarStrings as s } from './command-bar.strings'
 import { reviseAnswer } from './training.api'
@@ -52,9 +53,7 @@ export function ReviseDialog({ dialog }: Readonly<{ dialog: ReviseDialogState }>
         ) : null}
         <form onSubmit={onSubmit}>
           <div>
-            <Text as="label" htmlFor={answerId} style={{ display: 'block' }} size="2" weight="medium" mb="1">
-              {s.reviseLabel}
-            </Text>
+            <FieldLabel htmlFor={answerId}>{s.reviseLabel}</FieldLabel>
             <TextArea
               id={answerId}
               value={idealResponse}
@@ -65,16 +64,12 @@ export function ReviseDialog({ dialog }: Readonly<{ dialog: ReviseDialogState }>
               autoFocus
             />
           </div>
-          <Flex justify="end" gap="2" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                {s.cancel}
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={!valid || pending} loading={pending}>
-              {s.reviseSubmit}
-            </Button>
-          </Flex>
+          <DialogFormActions
+            cancelLabel={s.cancel}
+            submitLabel={s.reviseSubmit}
+            canSubmit={valid}
+            pending={pending}
+          />
         </form>
       </Dialog.Content>
     </Dialog.Root>

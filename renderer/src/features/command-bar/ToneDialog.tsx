@@ -1,6 +1,7 @@
-import { Button, Callout, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
+import { Callout, Dialog, TextArea } from '@radix-ui/themes'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { DialogFormActions, FieldLabel } from '../../ui/form-parts'
 import { type CommandBarDialog, closeCommandBarDialog } from './command-bar.store'
 import { commandBarStrings as s } from './command-bar.strings'
 import { adjustTone } from './training.api'
@@ -53,16 +54,7 @@ export function ToneDialog({ dialog }: Readonly<{ dialog: ToneDialogState }>) {
         )}
         <form onSubmit={onSubmit}>
           <div>
-            <Text
-              as="label"
-              htmlFor={instructionsId}
-              style={{ display: 'block' }}
-              size="2"
-              weight="medium"
-              mb="1"
-            >
-              {s.toneLabel}
-            </Text>
+            <FieldLabel htmlFor={instructionsId}>{s.toneLabel}</FieldLabel>
             <TextArea
               id={instructionsId}
               value={instructions}
@@ -74,16 +66,12 @@ export function ToneDialog({ dialog }: Readonly<{ dialog: ToneDialogState }>) {
               autoFocus
             />
           </div>
-          <Flex justify="end" gap="2" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                {s.cancel}
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={!valid || pending} loading={pending}>
-              {s.toneSubmit}
-            </Button>
-          </Flex>
+          <DialogFormActions
+            cancelLabel={s.cancel}
+            submitLabel={s.toneSubmit}
+            canSubmit={valid}
+            pending={pending}
+          />
         </form>
       </Dialog.Content>
     </Dialog.Root>

@@ -1,8 +1,9 @@
-import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
 import { useParams } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { closeDialog } from '../../app/dialogs.store'
+import { DialogFormActions, FieldLabel } from '../../ui/form-parts'
 import { FEEDBACK_MAX_LENGTH, validateFeedback } from './feedback'
 import { sendFeedback } from './feedback.api'
 import { feedbackStrings as s } from './feedback.strings'
@@ -44,16 +45,7 @@ export function FeedbackDialog() {
         <form onSubmit={onSubmit}>
           <Flex direction="column" gap="3">
             <div>
-              <Text
-                as="label"
-                htmlFor={subjectId}
-                style={{ display: 'block' }}
-                size="2"
-                weight="medium"
-                mb="1"
-              >
-                {s.subject}
-              </Text>
+              <FieldLabel htmlFor={subjectId}>{s.subject}</FieldLabel>
               <TextField.Root
                 id={subjectId}
                 value={subject}
@@ -65,16 +57,7 @@ export function FeedbackDialog() {
               />
             </div>
             <div>
-              <Text
-                as="label"
-                htmlFor={contentId}
-                style={{ display: 'block' }}
-                size="2"
-                weight="medium"
-                mb="1"
-              >
-                {s.content}
-              </Text>
+              <FieldLabel htmlFor={contentId}>{s.content}</FieldLabel>
               <TextArea
                 id={contentId}
                 value={feedback}
@@ -97,16 +80,12 @@ export function FeedbackDialog() {
               {s.counter(validity.length, FEEDBACK_MAX_LENGTH)}
             </Text>
           </Flex>
-          <Flex justify="end" gap="2" mt="4">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
-                {s.cancel}
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={!validity.valid || pending} loading={pending}>
-              {s.confirm}
-            </Button>
-          </Flex>
+          <DialogFormActions
+            cancelLabel={s.cancel}
+            submitLabel={s.confirm}
+            canSubmit={validity.valid}
+            pending={pending}
+          />
         </form>
       </Dialog.Content>
     </Dialog.Root>
