@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract'
 import { registerIdentity } from './auth/identity'
+import { stripeWebhookRoutes } from './billing/stripe-webhook'
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
 import type { Config } from './config'
@@ -20,6 +21,7 @@ import { createProviders, type Providers } from './providers'
 import { affiliateRoutes } from './routes/affiliate'
 import { authRoutes } from './routes/auth'
 import { chatStreamRoutes } from './routes/chat-stream'
+import { checkoutRoutes } from './routes/checkout'
 import { cloneTrainingRoutes } from './routes/clone-training'
 import { cloneRoutes } from './routes/clones'
 import { conversationRoutes } from './routes/conversations'
@@ -31,7 +33,9 @@ import { historyRoutes } from './routes/history'
 import { linkPreviewRoutes } from './routes/link-preview'
 import { messageSourcesRoutes } from './routes/message-sources'
 import { sharingRoutes } from './routes/sharing'
+import { subscriptionRoutes } from './routes/subscriptions'
 import { ttsRoutes } from './routes/tts'
+import { usageRoutes } from './routes/usage'
 import { registerWeb } from './web'
 
 export type App = FastifyInstance<
@@ -164,6 +168,12 @@ export async function buildApp({
   if (config.NODE_ENV !== 'production') await app.register(devToolsRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })
+  await app.register(usageRoutes, { db })
+  await app.register(subscriptionRoutes, { db, payments: providers.payments, publicUrl: config.PUBLIC_URL })
+  await app.register(checkoutRoutes, { db, publicUrl: config.PUBLIC_URL })
+  if (config.STRIPE_WEBHOOK_SECRET) {
+    await app.register(stripeWebhookRoutes, { db, webhookSecret: config.STRIPE_WEBHOOK_SECRET })
+  }
   await registerWeb(app, { webDist: config.WEB_DIST })
 
   return app

@@ -33,6 +33,9 @@ const Env = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_USERINFO_URL: z.url({ protocol: /^https?$/ }).optional(),
   GOOGLE_TOKENINFO_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
@@ -78,6 +81,12 @@ export interface Config {
   /** Google's endpoints, replaceable so tests can use a local fake. */
   readonly GOOGLE_USERINFO_URL: string | undefined
   readonly GOOGLE_TOKENINFO_URL: string | undefined
+  /** Stripe replaces the local test-mode checkout when set (Checkout Sessions over its REST API). */
+  readonly STRIPE_SECRET_KEY: string | undefined
+  /** Verifies POST /api/stripe/webhook signatures (the endpoint's signing secret, whsec_...). */
+  readonly STRIPE_WEBHOOK_SECRET: string | undefined
+  /** Stripe's API base (default https://api.stripe.com/v1), replaceable so tests can use a local fake. */
+  readonly STRIPE_API_BASE_URL: string | undefined
 }
 
 /**
@@ -120,5 +129,8 @@ export function loadConfig(
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
     GOOGLE_USERINFO_URL: e.GOOGLE_USERINFO_URL,
     GOOGLE_TOKENINFO_URL: e.GOOGLE_TOKENINFO_URL,
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE_URL: e.STRIPE_API_BASE_URL?.replace(/\/+$/, ''),
   })
 }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { createLocalPayments, type PaymentsProvider } from './billing/payments'
+import { createStripePayments } from './billing/stripe'
 import type { Config } from './config'
 import type { Db } from './db/client'
 import { createDevOutbox } from './mail/dev-outbox'
@@ -15,6 +17,7 @@ import type { TextToSpeech } from './tts/provider'
 export interface Providers {
   tts: TextToSpeech
   mailer: Mailer
+  payments: PaymentsProvider
 }
 
 /** What embedded defaults that keep state need (the dev outbox stores its mail in the database). */
@@ -37,6 +40,11 @@ export function createProviders(
         ? createElevenLabsTts({ apiKey: config.ELEVENLABS_API_KEY, baseUrl: config.ELEVENLABS_BASE_URL })
         : createEspeakTts()),
     mailer: overrides.mailer ?? createMailer(config, deps),
+    payments:
+      overrides.payments ??
+      (config.STRIPE_SECRET_KEY
+        ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
+        : createLocalPayments(config.PUBLIC_URL)),
   }
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { ChatMessage, ConversationWithMessages, MessageAffiliate } from '../../contract'
+import { chargeMessage, type MessageCharge } from '../billing/usage'
 import type { ConversationTurn } from '../brain/answerer'
 import type { CitationDraft } from '../brain/citations'
 import type { Db } from '../db/client'
@@ -81,6 +82,8 @@ export interface ExchangeToStore {
   question: { text: string; files: string[]; locationId: string | null; createdAt: Date }
   /** null stores the visitor's message alone (a reply stopped before its first word). */
   reply: { text: string; citations: CitationDraft[]; affiliates: MessageAffiliate[]; createdAt: Date } | null
+  /** Counts the delivered answer against the asker's quota in the same transaction (server/billing/usage.ts). */
+  charge?: MessageCharge
 }
 
 export interface StoredExchange {
@@ -101,6 +104,9 @@ export function storeExchange(
 ): Promise<StoredExchange> {
   return db.transaction(async (tx) => {
     const { question, reply } = exchange
+    // Over the quota (a parallel answer took the last message): QuotaExceededError rolls everything back.
+    if (exchange.charge && reply)
+      await chargeMessage(tx, exchange.cloneId, exchange.instanceId, exchange.charge)
     const lastAt = reply?.createdAt ?? question.createdAt
     let conversationId = exchange.conversationId
     if (!conversationId) {

@@ -257,5 +257,7 @@ export const memberships = pgTable(
 
 // Accounts tables (sessions, sign-in codes, outbox, feedback, creator training) live in their own file.
 export * from './accounts-schema'
+// Billing tables (usage ledger, subscriptions, checkouts, webhook events) live in their own file.
+export * from './billing-schema'
 // Chat tables (conversations, messages, citations, affiliates) live in their own file.
 export * from './chat-schema'

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorCode, OutboundMessage } from '../../contract'
+import { allowanceOf, paymentRequired, QuotaExceededError, subjectOf } from '../billing/usage'
 import { citeAnswer } from '../brain/citations'
 import type { PreparedAnswer } from '../brain/clone-brain'
 import type { BrainSetup } from '../brain/create-brain'
@@ -51,6 +52,11 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       if (!found) throw notFound('Clone not found')
       const { clone, documentsVersion } = found
       const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
+      // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
+      const allowance = await allowanceOf(db, clone, ownerOf(request), instanceId)
+      if (allowance.messageLimit !== -1 && allowance.used.messages >= allowance.messageLimit) {
+        throw paymentRequired()
+      }
       let conversationId: string | null = null
       if (body.conversationId) {
         const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
@@ -84,6 +90,11 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
           conversationId,
           visitorId,
           userId: ownerOf(request).userId,
+          charge: {
+            subject: subjectOf({ userId: ownerOf(request).userId, visitorId })!,
+            periodStart: allowance.periodStart,
+            limit: allowance.messageLimit,
+          },
           question: {
             text: body.text,
             files: body.files,
@@ -123,6 +134,11 @@ async function answerIntoStream({ db, log, prepared, stream, signal, exchange }:
     stream.send({ message: stored.cloneMessage!, userMessage: stored.userMessage })
   } catch (error) {
     if (signal.aborted) return
+    if (error instanceof QuotaExceededError) {
+      // Lost the race for the last message of the quota: nothing was stored or counted.
+      stream.send({ error: { code: ErrorCode.paymentRequired, message: error.message } })
+      return
+    }
     log.error({ err: error }, 'chat stream failed')
     stream.send({ error: { code: ErrorCode.internal, message: ANSWER_FAILED } })
   } finally {

@@ -27,7 +27,9 @@ describe('seed', () => {
   it('covers every table of the schema', () => {
     expect(tables.map(getTableName).sort()).toEqual([
       'affiliate_clicks',
+      'billing_accounts',
       'blocked_email_domains',
+      'checkout_sessions',
       'clone_orgs',
       'clone_training',
       'clones',
@@ -43,10 +45,13 @@ describe('seed', () => {
       'messages',
       'orgs',
       'outbox_messages',
+      'processed_events',
       'relationships',
       'server_settings',
       'sessions',
+      'subscriptions',
       'suggested_questions',
+      'usage_counters',
       'users',
     ])
   })

@@ -1,0 +1,44 @@
+import type { SubscriptionBasis } from '../db/billing-schema'
+
+/** What a payment provider needs to start a checkout of one membership. */
+export interface CheckoutInput {
+  checkoutId: string
+  clientSecret: string
+  membershipName: string
+  cloneName: string
+  basis: SubscriptionBasis
+  amountCents: number
+  customerEmail: string
+  /** Where the provider sends the buyer back after paying / cancelling. */
+  successUrl: string
+  cancelUrl: string
+}
+
+export interface StartedCheckout {
+  /** Where to complete the payment. */
+  checkoutUrl: string
+  /** The provider's id of the checkout (null for the local checkout). */
+  providerSessionId: string | null
+}
+
+/**
+ * The payments seam (ARCHITECTURE.md 'Embedded defaults and real providers'): the embedded default is a
+ * local test-mode checkout page; Stripe is chosen by STRIPE_SECRET_KEY.
+ */
+export interface PaymentsProvider {
+  kind: 'local' | 'stripe'
+  startCheckout(input: CheckoutInput): Promise<StartedCheckout>
+  /** Tells the provider to stop (or keep) renewing at the period end; the local provider has nothing to tell. */
+  setCancelAtPeriodEnd(providerSubscriptionId: string | null, cancel: boolean): Promise<void>
+}
+
+/** The embedded default: our own checkout page at /checkout/:clientSecret, clearly in test mode. */
+export function createLocalPayments(publicUrl: string): PaymentsProvider {
+  return {
+    kind: 'local',
+    async startCheckout(input) {
+      return { checkoutUrl: `${publicUrl}/checkout/${input.clientSecret}`, providerSessionId: null }
+    },
+    async setCancelAtPeriodEnd() {},
+  }
+}

@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/client'
+import { checkoutSessions, processedEvents, subscriptions } from '../db/schema'
+import { AppError, badRequest } from '../errors'
+import { verifyStripeSignature } from './stripe'
+import { completeCheckout } from './subscriptions'
+
+interface StripeEvent {
+  id: string
+  type: string
+  data: { object: Record<string, unknown> }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null)
+const seconds = (v: unknown) => (typeof v === 'number' ? new Date(v * 1000) : undefined)
+
+/**
+ * POST /api/stripe/webhook: the signature is checked over the raw body (the raw parser exists only in
+ * this plugin), and each event id is handled once (processed_events).
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync<{ db: Db; webhookSecret: string }> = async (
+  app,
+  { db, webhookSecret },
+) => {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 512 * 1024 },
+    (_r, body, done) => done(null, body),
+  )
+
+  app.post('/api/stripe/webhook', async (request) => {
+    const raw = typeof request.body === 'string' ? request.body : ''
+    const header = request.headers['stripe-signature']
+    if (!verifyStripeSignature(raw, typeof header === 'string' ? header : undefined, webhookSecret)) {
+      throw badRequest('Invalid Stripe signature')
+    }
+    let event: StripeEvent
+    try {
+      event = JSON.parse(raw) as StripeEvent
+    } catch {
+      throw badRequest('Invalid JSON')
+    }
+    if (typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
+      throw badRequest('Not a Stripe event')
+    }
+    const inserted = await db
+      .insert(processedEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: processedEvents.id })
+    if (inserted.length === 0) return { received: true, duplicate: true }
+    try {
+      await handleEvent(db, event)
+    } catch (error) {
+      // Let Stripe retry: forget the event so the retry is handled.
+      await db.delete(processedEvents).where(eq(processedEvents.id, event.id))
+      throw error instanceof AppError ? error : new AppError(500, 'internal', 'Webhook handling failed')
+    }
+    return { received: true }
+  })
+}
+
+async function handleEvent(db: Db, event: StripeEvent) {
+  const o = event.data.object
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const sessionId = str(o.id)
+      if (!sessionId) return
+      const [checkout] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, sessionId))
+        .limit(1)
+      if (!checkout) return
+      await completeCheckout(db, checkout.id, { subscriptionId: str(o.subscription) })
+      return
+    }
+    case 'customer.subscription.updated': {
+      const id = str(o.id)
+      if (!id) return
+      const item = (o.items as { data?: Record<string, unknown>[] } | undefined)?.data?.[0]
+      const end = seconds(o.current_period_end) ?? seconds(item?.current_period_end)
+      const start = seconds(o.current_period_start) ?? seconds(item?.current_period_start)
+      await db
+        .update(subscriptions)
+        .set({
+          cancelAtPeriodEnd: o.cancel_at_period_end === true,
+          ...(end ? { currentPeriodEnd: end } : {}),
+          ...(start ? { currentPeriodStart: start } : {}),
+          ...(o.status === 'canceled' ? { status: 'canceled' as const } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(subscriptions.providerSubscriptionId, id), eq(subscriptions.status, 'active')))
+      return
+    }
+    case 'customer.subscription.deleted': {
+      const id = str(o.id)
+      if (!id) return
+      await db
+        .update(subscriptions)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(eq(subscriptions.providerSubscriptionId, id))
+      return
+    }
+    default:
+      return
+  }
+}
