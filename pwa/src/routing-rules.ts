@@ -8,7 +8,7 @@
  * chat stream, sign-in and the affiliate redirects), the dev outbox, and any auth callback. Their answers
  * are per-user, per-moment or a redirect; a cached one would be wrong or leak between sessions.
  */
-export const NEVER_CACHED_PREFIXES = ['/api', '/dev', '/auth'] as const
+export const NEVER_CACHED_PREFIXES = ['/api', '/dev', '/auth', '/checkout'] as const
 
 /** Clone portraits and other media the server hosts; cached at runtime, never precached. */
 export const MEDIA_PREFIX = '/media'

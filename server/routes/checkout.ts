@@ -48,7 +48,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }
       const period = checkout.basis === 'annual' ? 'year' : 'month'
       const action = `/checkout/${checkout.clientSecret}`
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="same-origin">
 <title>Checkout — TEST MODE</title><link rel="stylesheet" href="/checkout/assets/checkout.css"></head>
 <body><main>
 <p class="test">TEST MODE — no real payment</p>

@@ -3,6 +3,7 @@ import { ActionDialogs } from '../features/actions/ActionDialogs'
 import { SignInDialogHost } from '../features/auth/SignInDialogHost'
 import { CommandBarDialogs } from '../features/command-bar/CommandBarDialogs'
 import { HistoryDialogHost } from '../features/history/HistoryDialogHost'
+import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost'
 import { ShareDialogHost } from '../features/share/ShareDialogHost'
 import { OfflineNotice, ShellNotices } from '../features/shell/ShellNotices'
 
@@ -21,6 +22,7 @@ export function RootLayout() {
       <CommandBarDialogs />
       <HistoryDialogHost />
       <ShareDialogHost />
+      <PaywallDialogHost />
     </>
   )
 }

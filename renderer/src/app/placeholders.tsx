@@ -48,22 +48,10 @@ export const AccountProfileScreen = () => (
     description="Manage your name, email, phone number and sign-in settings."
   />
 )
-export const BillingScreen = () => (
-  <Placeholder
-    feature="Billing"
-    description="See your memberships, switch between monthly and annual plans, and manage payments."
-  />
-)
 export const ActionsScreen = () => (
   <Placeholder
     feature="Actions"
     description="Everything you can do with a clone in one place: share, get a text, give feedback and more."
-  />
-)
-export const MembershipsScreen = () => (
-  <Placeholder
-    feature="Memberships"
-    description="Choose a membership for this clone to get more messages, voice minutes and video minutes."
   />
 )
 export const StudioQuestionsScreen = () => (

@@ -51,7 +51,10 @@ const accountProfileRoute = createRoute({
   ...route('/profile'),
   component: placeholder('AccountProfileScreen'),
 })
-const billingRoute = createRoute({ ...route('/billing'), component: placeholder('BillingScreen') })
+const billingRoute = createRoute({
+  ...route('/billing'),
+  component: lazyRouteComponent(() => import('../features/billing/BillingScreen'), 'BillingScreen'),
+})
 const actionsRoute = createRoute({ ...route('/actions'), component: placeholder('ActionsScreen') })
 const privacyPolicyRoute = createRoute({
   ...route('/privacy-policy'),
@@ -63,7 +66,7 @@ const termsOfUseRoute = createRoute({
 })
 const membershipsRoute = createRoute({
   ...route('/memberships/$target'),
-  component: placeholder('MembershipsScreen'),
+  component: lazyRouteComponent(() => import('../features/billing/MembershipsScreen'), 'MembershipsScreen'),
 })
 const studioQuestionsRoute = createRoute({
   ...route('/studio/$slug/build/questions'),

@@ -15,6 +15,9 @@ import type { TalkSearch } from '../../app/search-params'
 import { AppHeader } from '../../ui/AppHeader'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useActionsParam } from '../actions/use-actions-param'
+import { limitReached } from '../billing/billing'
+import { RemainingLine } from '../billing/RemainingLine'
+import { recordDeliveredMessage, useUsage } from '../billing/use-usage'
 import { ChatThread } from '../chat/ChatThread'
 import { DEFAULT_CONVERSATION_TITLE } from '../chat/chat.constants'
 import { ChatMessagesContext, type ChatMessagesContextValue } from '../chat/chat-context'
@@ -23,6 +26,8 @@ import { chatStream, type SendOutcome } from '../chat/chat-stream.store'
 import { CitationsOverlay } from '../citations/CitationsOverlay'
 import { citationsParamFor } from '../citations/citation-overlay'
 import { useAutoLoadRecent } from '../history/use-auto-load-recent'
+import { paymentRequiredShowsPaywall } from '../paywall/payment-required'
+import { openPaywall, setPaywallTarget } from '../paywall/paywall.store'
 import { CloneLoadFailed, CloneNotFound } from '../profile/CloneNotFound'
 import { useStopReadAloudOnLeave } from '../read-aloud/read-aloud.store'
 import { ConversationUnavailable } from './ConversationUnavailable'
@@ -93,6 +98,21 @@ function TalkView({
   const search = useSearch({ strict: false }) as TalkSearch
   const instanceSlug = clone.instance?.slug ?? null
   const snap = useSnapshot(view)
+  const requireEmail = clone.options.requireEmail
+  const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
+
+  // The paywall (mounted in the root layout) is about this clone while this page shows it.
+  useEffect(() => {
+    setPaywallTarget({
+      slug: clone.slug,
+      instanceSlug,
+      instanceId: clone.instance?.id ?? null,
+      locationId: clone.options.locationId,
+      name: clone.name,
+      requireEmail,
+    })
+    return () => setPaywallTarget(null)
+  }, [clone.slug, instanceSlug, clone.instance?.id, clone.options.locationId, clone.name, requireEmail])
 
   useLayoutEffect(() => {
     chatStream.openSession({
@@ -123,8 +143,18 @@ function TalkView({
 
   const onOutcome = useCallback(
     (outcome: SendOutcome, source: SendSource) => {
-      toastForOutcome(outcome, source === 'suggested')
-      if (outcome.kind === 'completed') showProductToasts(outcome.message)
+      if (outcome.kind === 'rejected' && outcome.paymentRequired) {
+        // spec 1 §8: 402 is usage enforcement; the store already put the text back in the prompt.
+        void paymentRequiredShowsPaywall(queryClient, clone).then((paywall) =>
+          paywall ? openPaywall() : toastForOutcome(outcome, source === 'suggested'),
+        )
+      } else toastForOutcome(outcome, source === 'suggested')
+      if (outcome.kind === 'completed') {
+        showProductToasts(outcome.message)
+        // spec 1 §4: +1 used, -1 remaining; remaining 0 opens the paywall.
+        const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
+        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywall()
+      }
       if (outcome.kind !== 'completed' && outcome.kind !== 'aborted') return
       const id = outcome.conversationId
       if (!id) return
@@ -136,7 +166,7 @@ function TalkView({
         void navigate({ ...conversationLink(clone.slug, instanceSlug, id), replace: true })
       }
     },
-    [queryClient, navigate, clone.slug, instanceSlug],
+    [queryClient, navigate, clone, instanceSlug],
   )
 
   const sendText = useCallback(
@@ -159,7 +189,9 @@ function TalkView({
     ready: snap.session.loaded && snap.session.slug === clone.slug,
     send: (text) => {
       chatStream.setDraft(text)
-      sendText(text, 'auto')
+      // spec 1 §4: an auto-sent message is skipped when the limit is reached (it stays in the prompt).
+      if (limitReached({ usage: usage.data, requireEmail })) openPaywall()
+      else sendText(text, 'auto')
     },
     clearParam: () => setSearch({ message: undefined, q: undefined }),
   })
@@ -167,6 +199,14 @@ function TalkView({
   // spec 1 §2 `actions`: opens the action centre (or the dialog it names), then leaves the address.
   const clearActions = useCallback(() => setSearch({ actions: undefined }), [setSearch])
   useActionsParam(search.actions, conversationId ?? snap.conversationId, clearActions)
+
+  // spec 1 §2 `paywall`: opens the paywall once, then leaves the address.
+  const paywallParam = search.paywall === true
+  useEffect(() => {
+    if (!paywallParam) return
+    setSearch({ paywall: undefined })
+    openPaywall()
+  }, [paywallParam, setSearch])
   useStopReadAloudOnLeave(conversationId)
 
   useAutoLoadRecent({
@@ -257,6 +297,7 @@ function TalkView({
           onAskSuggested={(question) => sendText(question, 'suggested')}
           onStartNewConversation={startNewConversation}
         />
+        <RemainingLine usage={usage.data} requireEmail={requireEmail} />
         {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
       </div>
       <CitationsOverlay

@@ -14,7 +14,7 @@ export function outcomeMessage(outcome: SendOutcome, fromSuggestion: boolean): s
       return chatStrings.streamFailed
     case 'timeout':
       return chatStrings.timeout
-    // 402 is usage enforcement: the paywall arrives with its own issue; until then the same toast.
+    // A 402 reaches here only when the paywall has nothing to offer (TalkScreen asks first, spec 1 §8).
     case 'rejected':
       return fromSuggestion
         ? chatStrings.suggestedSendFailed

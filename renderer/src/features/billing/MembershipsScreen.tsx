@@ -1,0 +1,77 @@
+import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from '@tanstack/react-router'
+import { monetizationQuery } from '../../api/billing'
+import { cloneQuery } from '../../api/clones'
+import { profileLink } from '../../app/clone-links'
+import { openDialog } from '../../app/dialogs.store'
+import { parseMembershipTarget } from '../../lib/membership-target'
+import { AppHeader } from '../../ui/AppHeader'
+import { useDocumentTitle } from '../../ui/use-document-title'
+import { useCurrentUser } from '../auth/use-auth'
+import { billingStrings } from './billing.strings'
+import { PlanPicker } from './PlanPicker'
+
+/** /memberships/{instanceSlug@cloneSlug or cloneSlug}: a clone's tiers with the plan card actions. */
+export function MembershipsScreen() {
+  const { target } = useParams({ strict: false }) as { target?: string }
+  const { slug, instanceSlug } = parseMembershipTarget(target ?? '')
+  const clone = useQuery(cloneQuery(slug, instanceSlug))
+  const { user, loaded } = useCurrentUser()
+  const monetization = useQuery({ ...monetizationQuery(slug), enabled: user !== null })
+  const name = clone.data?.instance?.name ?? clone.data?.name ?? slug
+  useDocumentTitle(billingStrings.membershipsTitle(name))
+
+  let body: React.ReactNode
+  if (!loaded || clone.isPending) {
+    body = <Spinner aria-label={billingStrings.loading} />
+  } else if (!user) {
+    body = <SignInPrompt />
+  } else if (monetization.isPending) {
+    body = <Spinner aria-label={billingStrings.loading} />
+  } else if (monetization.isError) {
+    body = (
+      <Flex direction="column" gap="2" align="start">
+        <Text color="red">{billingStrings.loadFailed}</Text>
+        <Button variant="soft" onClick={() => void monetization.refetch()}>
+          {billingStrings.retry}
+        </Button>
+      </Flex>
+    )
+  } else if (monetization.data.memberships.length === 0) {
+    body = <Text>{billingStrings.upsellNoMemberships(name)}</Text>
+  } else {
+    body = (
+      <PlanPicker
+        target={{ slug, instanceId: clone.data?.instance?.id ?? null }}
+        monetization={monetization.data}
+      />
+    )
+  }
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page">
+        <Flex direction="column" gap="4" maxWidth="520px" mx="auto" p="4">
+          <Link {...profileLink(slug, instanceSlug)}>{billingStrings.backToProfile}</Link>
+          <Heading as="h1" size="6">
+            {billingStrings.membershipsHeading}
+          </Heading>
+          <Text color="gray">{billingStrings.membershipsTitle(name)}</Text>
+          {body}
+        </Flex>
+      </main>
+    </>
+  )
+}
+
+export function SignInPrompt() {
+  return (
+    <Card>
+      <Flex direction="column" gap="3" align="start">
+        <Text>{billingStrings.billingSignedOut}</Text>
+        <Button onClick={() => openDialog({ kind: 'signIn' })}>{billingStrings.logIn}</Button>
+      </Flex>
+    </Card>
+  )
+}

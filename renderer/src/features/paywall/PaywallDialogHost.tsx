@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type { Usage } from '../../../../contract/billing'
+import { usageQueryKey } from '../../api/billing'
+import { closeDialog, dialogs, useOpenDialog } from '../../app/dialogs.store'
+import { useCurrentUser } from '../auth/use-auth'
+import { withinLimits } from '../billing/billing'
+import { openPaywall, paywall } from './paywall.store'
+
+// The dialog (Radix, plan cards, the cancellation form) loads only when the paywall first opens.
+const PaywallDialog = lazy(() => import('./PaywallDialog').then((m) => ({ default: m.PaywallDialog })))
+
+/** Mounted once in the root layout: shows the paywall whenever a feature opens it. */
+export function PaywallDialogHost() {
+  const open = useOpenDialog('paywall') !== null
+  const signInOpen = useOpenDialog('signIn') !== null
+  const { user } = useCurrentUser()
+  const queryClient = useQueryClient()
+  const [used, setUsed] = useState(false)
+  useEffect(() => {
+    if (open) setUsed(true)
+  }, [open])
+
+  // spec 1 §4: usage is refetched after login; the paywall comes back only while still over the limit.
+  const signedIn = user !== null
+  useEffect(() => {
+    if (!signedIn || signInOpen || !paywall.reopenAfterSignIn) return
+    paywall.reopenAfterSignIn = false
+    const target = paywall.target
+    if (!target) return
+    const key = usageQueryKey(target.slug, target.instanceSlug)
+    void queryClient
+      .invalidateQueries({ queryKey: key })
+      .then(() => queryClient.getQueryData<Usage>(key))
+      .then((usage) => {
+        if (dialogs.open) return
+        if (!usage || !withinLimits({ usage, requireEmail: target.requireEmail })) openPaywall()
+        else closeDialog('paywall')
+      })
+  }, [signedIn, signInOpen, queryClient])
+
+  if (!open && !used) return null
+  return (
+    <Suspense fallback={null}>
+      <PaywallDialog open={open} />
+    </Suspense>
+  )
+}
