@@ -10,10 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns'
 // A deliberate import cycle like chat-schema.ts: the references are lazy callbacks.
 import { clones, instances, memberships, users } from './schema'
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
  * spec 1 §3 'Usage': the monthly ledger. One row per clone, subject (`user:<id>` or `visitor:<id>`)
@@ -33,7 +32,7 @@ export const usageCounters = pgTable(
     messages: integer('messages').notNull().default(0),
     voiceSeconds: integer('voice_seconds').notNull().default(0),
     videoSeconds: integer('video_seconds').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [unique('usage_counters_clone_subject_period_unique').on(t.cloneId, t.subject, t.periodStart)],
 )
@@ -75,7 +74,7 @@ export const subscriptions = pgTable(
     provider: text('provider').$type<PaymentProviderKind>().notNull(),
     providerSubscriptionId: text('provider_subscription_id').unique(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('subscriptions_one_active_per_user_clone')

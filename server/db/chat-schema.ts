@@ -1,10 +1,9 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
 import type { CitationType, ConversationMedium, MessageSender } from '../../contract'
+import { createdAt, updatedAt } from './columns'
 // A deliberate import cycle: schema.ts re-exports this module so every table stays in one `schema`
 // namespace; the references below are lazy callbacks, so evaluation order does not matter.
 import { clones, instances, users } from './schema'
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
  * spec 1 §3 'Conversation'. Until accounts exist (a later issue), an anonymous visitor owns the
@@ -26,7 +25,7 @@ export const conversations = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     recordingUrl: text('recording_url'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // History lists a visitor's conversations with one clone, most recent first.

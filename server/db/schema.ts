@@ -14,10 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { CitationType, CloneOptions, Socials } from '../../contract'
-
-/** Timestamps are stored with time zone and read as Date. */
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+import { createdAt, updatedAt } from './columns'
 
 /** spec 1 §3 'Monetization': the anonymous visitor's monthly allowance. */
 export interface AnonymousQuota {
