@@ -8,19 +8,11 @@ import { navigation } from '../../../../../renderer/src/features/billing/PlanPic
 import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
 import { lenaHart, tomasRivera } from '../../support/clones'
 import { fakeChatApi } from '../../support/fake-chat-api'
+import { giveElementsALayout } from '../../support/layout'
 import { renderApp } from '../../support/render-app'
 import { json, membership, signedInUser, usage } from '../billing/fixtures'
 
-beforeEach(() => {
-  for (const [property, size] of [
-    ['offsetHeight', 400],
-    ['offsetWidth', 800],
-    ['clientHeight', 400],
-    ['clientWidth', 800],
-  ] as const) {
-    vi.spyOn(HTMLElement.prototype, property, 'get').mockReturnValue(size)
-  }
-})
+beforeEach(giveElementsALayout)
 
 afterEach(() => {
   vi.restoreAllMocks()

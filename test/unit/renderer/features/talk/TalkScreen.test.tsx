@@ -6,19 +6,10 @@ import { chatStream } from '../../../../../renderer/src/features/chat/chat-strea
 import { CONVERSATION_ID, message } from '../../support/chat'
 import { lenaHart, tomasRivera } from '../../support/clones'
 import { fakeChatApi } from '../../support/fake-chat-api'
+import { giveElementsALayout } from '../../support/layout'
 import { renderApp } from '../../support/render-app'
 
-// happy-dom lays nothing out: give every element a size so the virtualised list has a screen to fill.
-beforeEach(() => {
-  for (const [property, size] of [
-    ['offsetHeight', 400],
-    ['offsetWidth', 800],
-    ['clientHeight', 400],
-    ['clientWidth', 800],
-  ] as const) {
-    vi.spyOn(HTMLElement.prototype, property, 'get').mockReturnValue(size)
-  }
-})
+beforeEach(giveElementsALayout)
 
 afterEach(() => {
   vi.restoreAllMocks()
