@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { BillingBasis } from '../../contract/billing'
 import { createdAt, updatedAt } from './columns'
 // A deliberate import cycle like chat-schema.ts: the references are lazy callbacks.
 import { clones, instances, memberships, users } from './schema'
@@ -48,7 +49,8 @@ export const billingAccounts = pgTable('billing_accounts', {
 })
 
 export type SubscriptionStatus = 'active' | 'canceled'
-export type SubscriptionBasis = 'monthly' | 'annual'
+/** The billing period, as the contract names it. */
+export type SubscriptionBasis = BillingBasis
 export type PaymentProviderKind = 'local' | 'stripe'
 
 /** spec 1 §3 'Active subscription': at most one active subscription per user and clone. */
