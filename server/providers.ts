@@ -44,7 +44,7 @@ export function createProviders(
       overrides.payments ??
       (config.STRIPE_SECRET_KEY
         ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
-        : createLocalPayments(config.PUBLIC_URL)),
+        : createLocalPayments()),
   }
 }
 

@@ -32,12 +32,17 @@ export interface PaymentsProvider {
   setCancelAtPeriodEnd(providerSubscriptionId: string | null, cancel: boolean): Promise<void>
 }
 
-/** The embedded default: our own checkout page at /checkout/:clientSecret, clearly in test mode. */
-export function createLocalPayments(publicUrl: string): PaymentsProvider {
+/**
+ * The embedded default: our own checkout page at /checkout/:clientSecret, clearly in test mode. The page
+ * lives on the origin the buyer came from (the success URL's, which is checked to be ours), so the form's
+ * redirect back stays within the page's `form-action 'self'`.
+ */
+export function createLocalPayments(): PaymentsProvider {
   return {
     kind: 'local',
     async startCheckout(input) {
-      return { checkoutUrl: `${publicUrl}/checkout/${input.clientSecret}`, providerSessionId: null }
+      const checkoutUrl = new URL(`/checkout/${input.clientSecret}`, input.successUrl).href
+      return { checkoutUrl, providerSessionId: null }
     },
     async setCancelAtPeriodEnd() {},
   }
