@@ -9,6 +9,8 @@ export interface CheckoutInput {
   basis: SubscriptionBasis
   amountCents: number
   customerEmail: string
+  /** The provider's customer of this user, when one is known (Stripe: cus_...), so cards are reused. */
+  customerId: string | null
   /** Where the provider sends the buyer back after paying / cancelling. */
   successUrl: string
   cancelUrl: string
@@ -30,6 +32,11 @@ export interface PaymentsProvider {
   startCheckout(input: CheckoutInput): Promise<StartedCheckout>
   /** Tells the provider to stop (or keep) renewing at the period end; the local provider has nothing to tell. */
   setCancelAtPeriodEnd(providerSubscriptionId: string | null, cancel: boolean): Promise<void>
+  /**
+   * Ends a provider subscription at once, crediting the unused time: a switch paid through a new checkout
+   * replaces the old subscription, which must stop billing. Ending one that is already gone is not an error.
+   */
+  cancelNow(providerSubscriptionId: string): Promise<void>
 }
 
 /**
@@ -45,5 +52,6 @@ export function createLocalPayments(): PaymentsProvider {
       return { checkoutUrl, providerSessionId: null }
     },
     async setCancelAtPeriodEnd() {},
+    async cancelNow() {},
   }
 }

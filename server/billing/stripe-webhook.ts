@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/client'
-import { checkoutSessions, processedEvents, subscriptions } from '../db/schema'
+import { billingAccounts, checkoutSessions, processedEvents, subscriptions } from '../db/schema'
 import { AppError, badRequest } from '../errors'
+import type { PaymentsProvider } from './payments'
 import { verifyStripeSignature } from './stripe'
-import { completeCheckout } from './subscriptions'
+import { findActiveSubscription } from './subscription-store'
+import { cancelCheckout, completeCheckout } from './subscriptions'
 
 interface StripeEvent {
   id: string
@@ -19,10 +21,11 @@ const seconds = (v: unknown) => (typeof v === 'number' ? new Date(v * 1000) : un
  * POST /api/stripe/webhook: the signature is checked over the raw body (the raw parser exists only in
  * this plugin), and each event id is handled once (processed_events).
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<{ db: Db; webhookSecret: string }> = async (
-  app,
-  { db, webhookSecret },
-) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{
+  db: Db
+  payments: PaymentsProvider
+  webhookSecret: string
+}> = async (app, { db, payments, webhookSecret }) => {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: 512 * 1024 },
@@ -51,7 +54,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ db: Db; webhookSecret: st
       .returning({ id: processedEvents.id })
     if (inserted.length === 0) return { received: true, duplicate: true }
     try {
-      await handleEvent(db, event)
+      await handleEvent(db, payments, event)
     } catch (error) {
       // Let Stripe retry: forget the event so the retry is handled.
       await db.delete(processedEvents).where(eq(processedEvents.id, event.id))
@@ -61,19 +64,45 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ db: Db; webhookSecret: st
   })
 }
 
-async function handleEvent(db: Db, event: StripeEvent) {
+/** Stripe statuses after which the subscription gives nothing any more. */
+const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired'])
+
+async function checkoutOf(db: Db, sessionId: string | null) {
+  if (!sessionId) return undefined
+  const [checkout] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, sessionId))
+    .limit(1)
+  return checkout
+}
+
+async function handleEvent(db: Db, payments: PaymentsProvider, event: StripeEvent) {
   const o = event.data.object
   switch (event.type) {
     case 'checkout.session.completed': {
-      const sessionId = str(o.id)
-      if (!sessionId) return
-      const [checkout] = await db
-        .select()
-        .from(checkoutSessions)
-        .where(eq(checkoutSessions.providerSessionId, sessionId))
-        .limit(1)
-      if (!checkout) return
-      await completeCheckout(db, checkout.id, { subscriptionId: str(o.subscription) })
+      const checkout = await checkoutOf(db, str(o.id))
+      if (checkout?.status !== 'open') return
+      const customer = str(o.customer)
+      if (customer) {
+        await db
+          .insert(billingAccounts)
+          .values({ userId: checkout.userId, stripeCustomerId: customer })
+          .onConflictDoUpdate({ target: billingAccounts.userId, set: { stripeCustomerId: customer } })
+      }
+      // A switch is a new Stripe subscription: the one it replaces stops now (credited), or the
+      // customer would pay for both. Should that call fail, the event is retried before anything changes.
+      const subscriptionId = str(o.subscription)
+      const replaced = (await findActiveSubscription(db, checkout.userId, checkout.cloneId))?.subscription
+      if (replaced?.providerSubscriptionId && replaced.providerSubscriptionId !== subscriptionId) {
+        await payments.cancelNow(replaced.providerSubscriptionId)
+      }
+      await completeCheckout(db, checkout.id, { subscriptionId })
+      return
+    }
+    case 'checkout.session.expired': {
+      const checkout = await checkoutOf(db, str(o.id))
+      if (checkout) await cancelCheckout(db, checkout.id, 'expired')
       return
     }
     case 'customer.subscription.updated': {
@@ -88,7 +117,9 @@ async function handleEvent(db: Db, event: StripeEvent) {
           cancelAtPeriodEnd: o.cancel_at_period_end === true,
           ...(end ? { currentPeriodEnd: end } : {}),
           ...(start ? { currentPeriodStart: start } : {}),
-          ...(o.status === 'canceled' ? { status: 'canceled' as const } : {}),
+          ...(typeof o.status === 'string' && ENDED_STATUSES.has(o.status)
+            ? { status: 'canceled' as const }
+            : {}),
           updatedAt: new Date(),
         })
         .where(and(eq(subscriptions.providerSubscriptionId, id), eq(subscriptions.status, 'active')))

@@ -4,22 +4,40 @@ import type { PaymentsProvider } from './payments'
 export const STRIPE_API_BASE = 'https://api.stripe.com/v1'
 export const SIGNATURE_TOLERANCE_S = 300
 
+export class StripeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(`Stripe ${path} answered ${status}${code ? ` (${code})` : ''}`)
+    this.name = 'StripeError'
+  }
+}
+
 async function stripeRequest(
   options: { secretKey: string; baseUrl?: string },
   path: string,
   form: Record<string, string>,
+  method: 'POST' | 'DELETE' = 'POST',
 ): Promise<Record<string, unknown>> {
-  const res = await fetch(`${options.baseUrl ?? STRIPE_API_BASE}${path}`, {
-    method: 'POST',
+  const params = new URLSearchParams(form)
+  // Like Stripe's own libraries: a DELETE carries its parameters in the query string.
+  const url = `${options.baseUrl ?? STRIPE_API_BASE}${path}${method === 'DELETE' ? `?${params}` : ''}`
+  const res = await fetch(url, {
+    method,
     headers: {
       authorization: `Bearer ${options.secretKey}`,
-      'content-type': 'application/x-www-form-urlencoded',
+      ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
-    body: new URLSearchParams(form),
+    ...(method === 'POST' ? { body: params } : {}),
     signal: AbortSignal.timeout(15_000),
   })
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
-  if (!res.ok) throw new Error(`Stripe ${path} answered ${res.status}`)
+  if (!res.ok) {
+    const error = body.error as { code?: unknown } | undefined
+    throw new StripeError(path, res.status, typeof error?.code === 'string' ? error.code : null)
+  }
   return body
 }
 
@@ -33,7 +51,7 @@ export function createStripePayments(options: { secretKey: string; baseUrl?: str
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         client_reference_id: input.checkoutId,
-        customer_email: input.customerEmail,
+        ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
         'metadata[checkout_id]': input.checkoutId,
         'subscription_data[metadata][checkout_id]': input.checkoutId,
         'line_items[0][quantity]': '1',
@@ -52,6 +70,20 @@ export function createStripePayments(options: { secretKey: string; baseUrl?: str
       await stripeRequest(options, `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`, {
         cancel_at_period_end: String(cancel),
       })
+    },
+    async cancelNow(providerSubscriptionId) {
+      try {
+        await stripeRequest(
+          options,
+          `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`,
+          { prorate: 'true' },
+          'DELETE',
+        )
+      } catch (error) {
+        // Already canceled or deleted at Stripe: the goal is reached.
+        if (error instanceof StripeError && error.status === 404) return
+        throw error
+      }
     },
   }
 }

@@ -1,11 +1,19 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CreateSubscriptionResponse, Monetization } from '../../contract'
+import { BillingOverview, CreateSubscriptionResponse, Monetization } from '../../contract'
 import { createSession } from '../../server/auth/sessions'
 import { stripeSignature, verifyStripeSignature } from '../../server/billing/stripe'
-import { clones, memberships, processedEvents, users } from '../../server/db/schema'
+import {
+  billingAccounts,
+  checkoutSessions,
+  clones,
+  memberships,
+  processedEvents,
+  subscriptions,
+  users,
+} from '../../server/db/schema'
 import { createTestApp, type TestApp } from './helpers'
 
 const WEBHOOK_SECRET = 'whsec_test_secret'
@@ -13,7 +21,8 @@ const WEBHOOK_SECRET = 'whsec_test_secret'
 describe('Stripe payments', () => {
   let t: TestApp
   let fake: Server
-  const calls: { path: string; body: URLSearchParams }[] = []
+  let failNextDelete = false
+  const calls: { method: string; path: string; body: URLSearchParams }[] = []
   beforeAll(async () => {
     fake = createServer((req, res) => {
       let body = ''
@@ -21,9 +30,16 @@ describe('Stripe payments', () => {
         body += c
       })
       req.on('end', () => {
-        calls.push({ path: req.url ?? '', body: new URLSearchParams(body) })
+        calls.push({ method: req.method ?? '', path: req.url ?? '', body: new URLSearchParams(body) })
         res.setHeader('content-type', 'application/json')
-        if (req.url === '/v1/checkout/sessions') {
+        if (req.method === 'DELETE' && failNextDelete) {
+          failNextDelete = false
+          res.statusCode = 500
+          res.end(JSON.stringify({ error: { code: 'api_error' } }))
+        } else if (req.url?.startsWith('/v1/subscriptions/sub_gone')) {
+          res.statusCode = 404
+          res.end(JSON.stringify({ error: { code: 'resource_missing' } }))
+        } else if (req.url === '/v1/checkout/sessions') {
           res.end(JSON.stringify({ id: `cs_test_${calls.length}`, url: 'https://checkout.stripe.test/pay' }))
         } else res.end(JSON.stringify({ id: 'sub_1' }))
       })
@@ -131,5 +147,210 @@ describe('Stripe payments', () => {
     })
     expect((await webhook(deleted, stripeSignature(deleted, WEBHOOK_SECRET, now()))).statusCode).toBe(200)
     expect((await monetization()).active_subscription).toBeNull()
+  })
+
+  const sign = (payload: object) => {
+    const body = JSON.stringify(payload)
+    return webhook(body, stripeSignature(body, WEBHOOK_SECRET, now()))
+  }
+
+  async function stripeUser(email: string) {
+    const [user] = await t.db.insert(users).values({ email }).returning()
+    const { token } = await createSession(t.db, user!.id, 'cookie')
+    return { id: user!.id, cookie: `lk_session=${token}` }
+  }
+
+  async function plan(name: string) {
+    const [lena] = await t.db.select().from(clones).where(eq(clones.slug, 'lena-hart'))
+    const rows = await t.db.select().from(memberships).where(eq(memberships.cloneId, lena!.id))
+    return rows.find((m) => m.name === name)!
+  }
+
+  /** Starts a Stripe checkout for the user and answers the fake session id it got. */
+  async function startCheckout(cookie: string, membershipId: string, url = '/api/subscriptions') {
+    const before = calls.length
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: {
+        redirect_url: 'http://localhost:8787/lena-hart/talk',
+        membershipId,
+        slug: 'lena-hart',
+        cloneSlug: 'lena-hart',
+        basis: 'monthly',
+      },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const sent = calls.slice(before).find((c) => c.path === '/v1/checkout/sessions')!
+    return { sessionId: `cs_test_${calls.indexOf(sent) + 1}`, sent }
+  }
+
+  it('keeps the Stripe customer, cancels and resumes at Stripe, and ends the old subscription on a switch', async () => {
+    const user = await stripeUser('switcher@example.com')
+    const rested = await plan('Rested')
+    const raceReady = await plan('Race Ready')
+
+    const first = await startCheckout(user.cookie, rested.id)
+    expect(first.sent.body.get('customer_email')).toBe('switcher@example.com')
+    expect(first.sent.body.get('customer')).toBeNull()
+    expect(
+      (
+        await sign({
+          id: 'evt_switch_1',
+          type: 'checkout.session.completed',
+          data: { object: { id: first.sessionId, subscription: 'sub_old', customer: 'cus_42' } },
+        })
+      ).statusCode,
+    ).toBe(200)
+    const [account] = await t.db.select().from(billingAccounts).where(eq(billingAccounts.userId, user.id))
+    expect(account!.stripeCustomerId).toBe('cus_42')
+
+    // Cancel at period end and resume go to Stripe.
+    const before = calls.length
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/cancel-link',
+      headers: { cookie: user.cookie },
+      payload: {
+        cloneSlug: 'lena-hart',
+        redirect_url: 'http://localhost:8787/billing',
+        reason: 'It is too expensive; I will be back after the season ends',
+      },
+    })
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/resume',
+      headers: { cookie: user.cookie },
+      payload: { cloneSlug: 'lena-hart' },
+    })
+    expect(resume.statusCode, resume.body).toBe(200)
+    expect(calls.slice(before).map((c) => [c.method, c.path, c.body.get('cancel_at_period_end')])).toEqual([
+      ['POST', '/v1/subscriptions/sub_old', 'true'],
+      ['POST', '/v1/subscriptions/sub_old', 'false'],
+    ])
+
+    // Switching opens a checkout for the known customer; paying it ends the old subscription at Stripe.
+    const second = await startCheckout(user.cookie, raceReady.id, '/api/subscriptions/update-link')
+    expect(second.sent.body.get('customer')).toBe('cus_42')
+    expect(second.sent.body.get('customer_email')).toBeNull()
+    const beforeSwitch = calls.length
+    expect(
+      (
+        await sign({
+          id: 'evt_switch_2',
+          type: 'checkout.session.completed',
+          data: { object: { id: second.sessionId, subscription: 'sub_new', customer: 'cus_42' } },
+        })
+      ).statusCode,
+    ).toBe(200)
+    expect(calls.slice(beforeSwitch).map((c) => [c.method, c.path])).toEqual([
+      ['DELETE', '/v1/subscriptions/sub_old?prorate=true'],
+    ])
+    const active = await t.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'active')))
+    expect(active.map((a) => [a.membershipId, a.providerSubscriptionId])).toEqual([[raceReady.id, 'sub_new']])
+
+    // Stripe's later word on the old subscription changes nothing.
+    await sign({
+      id: 'evt_switch_3',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_old' } },
+    })
+    const [still] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_new'))
+    expect(still!.status).toBe('active')
+  })
+
+  it('treats an old subscription already gone at Stripe as ended, and expires abandoned checkouts', async () => {
+    const user = await stripeUser('gone@example.com')
+    const rested = await plan('Rested')
+    const first = await startCheckout(user.cookie, rested.id)
+    await sign({
+      id: 'evt_gone_1',
+      type: 'checkout.session.completed',
+      data: { object: { id: first.sessionId, subscription: 'sub_gone', customer: 'cus_gone' } },
+    })
+    const second = await startCheckout(user.cookie, (await plan('Race Ready')).id)
+    const switched = await sign({
+      id: 'evt_gone_2',
+      type: 'checkout.session.completed',
+      data: { object: { id: second.sessionId, subscription: 'sub_fresh', customer: 'cus_gone' } },
+    })
+    expect(switched.statusCode, switched.body).toBe(200)
+
+    const third = await startCheckout(user.cookie, rested.id)
+    await sign({
+      id: 'evt_gone_3',
+      type: 'checkout.session.expired',
+      data: { object: { id: third.sessionId } },
+    })
+    const [expired] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, third.sessionId))
+    expect(expired!.status).toBe('expired')
+    // A completion arriving for an expired checkout activates nothing.
+    await sign({
+      id: 'evt_gone_4',
+      type: 'checkout.session.completed',
+      data: { object: { id: third.sessionId, subscription: 'sub_late' } },
+    })
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_fresh'))
+    expect(row!.status).toBe('active')
+  })
+
+  it('retries the event when Stripe refuses to end the replaced subscription', async () => {
+    const user = await stripeUser('refused@example.com')
+    const first = await startCheckout(user.cookie, (await plan('Rested')).id)
+    await sign({
+      id: 'evt_refused_1',
+      type: 'checkout.session.completed',
+      data: { object: { id: first.sessionId, subscription: 'sub_locked' } },
+    })
+    failNextDelete = true
+    const second = await startCheckout(user.cookie, (await plan('Race Ready')).id)
+    const event = {
+      id: 'evt_refused_2',
+      type: 'checkout.session.completed',
+      data: { object: { id: second.sessionId, subscription: 'sub_after' } },
+    }
+    expect((await sign(event)).statusCode).toBe(500)
+    const [unchanged] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'active')))
+    expect(unchanged!.providerSubscriptionId).toBe('sub_locked')
+    // Stripe retries the same event: now it goes through.
+    expect((await sign(event)).statusCode).toBe(200)
+    const [after] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'active')))
+    expect(after!.providerSubscriptionId).toBe('sub_after')
+  })
+
+  it('does not offer overage where Stripe cannot bill it', async () => {
+    const user = await stripeUser('overage-stripe@example.com')
+    const res = await t.app.inject({ method: 'GET', url: '/api/billing', headers: { cookie: user.cookie } })
+    expect(BillingOverview.parse(res.json())).toMatchObject({
+      testMode: false,
+      overage: { available: false },
+    })
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/billing/overage',
+      headers: { cookie: user.cookie },
+      payload: { enabled: true },
+    })
+    expect(put.statusCode).toBe(409)
   })
 })
