@@ -105,6 +105,13 @@ export const SignInResponse = z.object({
 })
 export type SignInResponse = z.infer<typeof SignInResponse>
 
+/**
+ * POST /api/auth/handoff, called with `Authorization: Bearer <embed token>`: a page of the main site opened
+ * from an embed with `?token=` (spec 1 §2 '/memberships/...') trades the embed's token for a session
+ * cookie of the same user, so the token leaves the address at once and is never stored by the page.
+ */
+export const HandoffRequest = z.object({}).strict()
+
 /** POST /api/auth/google (spec 1 §7 'Google sign-in'). */
 export const GoogleSignInRequest = z.object({
   accessToken: z.string().min(1).max(4096),

@@ -83,3 +83,34 @@ export const MembershipLinkRequest = z.object({
   reason: z.string().max(2000).optional(),
 })
 export const MembershipLinkResponse = z.object({ url: z.string() })
+
+/** One of the user's subscriptions as /billing lists it, with this period's usage against the plan. */
+export const SubscriptionSummary = ActiveSubscription.extend({
+  clone: z.object({ slug: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
+  /** The instance an instance's membership belongs to (null: the whole clone). */
+  instance: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  usage: z.object({ used: Amounts, quota: Amounts }),
+})
+export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>
+
+/**
+ * GET /api/billing: the signed-in user's active subscriptions and their overage setting
+ * (spec 1 §6 'billing.is_overage_enabled'). Overage lets a paid plan go past its monthly quota.
+ */
+export const BillingOverview = z.object({
+  subscriptions: z.array(SubscriptionSummary),
+  overage: z.object({
+    enabled: z.boolean(),
+    /** Whether it may be turned on: it needs an active paid membership and a provider that bills it. */
+    available: z.boolean(),
+  }),
+  /** The embedded local checkout: no real payment is ever taken. */
+  testMode: z.boolean(),
+})
+export type BillingOverview = z.infer<typeof BillingOverview>
+
+/** PUT /api/billing/overage. */
+export const OverageRequest = z.object({ enabled: z.boolean() })
+export type OverageRequest = z.infer<typeof OverageRequest>
+export const OverageResponse = BillingOverview.shape.overage
+export type OverageResponse = z.infer<typeof OverageResponse>

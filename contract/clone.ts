@@ -104,6 +104,11 @@ export const CloneProfile = CloneCard.extend({
   memberships: z.array(Membership),
   /** The instance the profile was asked for, when an instance slug was given. */
   instance: Instance.nullable(),
+  /**
+   * The clone's own paywall title (spec 1 §9 'Clone-specific upsell titles'), `{name}` standing for its
+   * name; null uses the generic 'You've used up your available quota for {name}'.
+   */
+  upsellTitle: z.string().nullable(),
 })
 export type CloneProfile = z.infer<typeof CloneProfile>
 

@@ -11,6 +11,7 @@ import {
 import { ErrorCode } from '../contract'
 import { registerIdentity } from './auth/identity'
 import { stripeWebhookRoutes } from './billing/stripe-webhook'
+import { startBillingSweeper } from './billing/sweeper'
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
 import type { Config } from './config'
@@ -20,6 +21,7 @@ import { AppError, codeForStatus, errorBody } from './errors'
 import { createProviders, type Providers } from './providers'
 import { affiliateRoutes } from './routes/affiliate'
 import { authRoutes } from './routes/auth'
+import { billingRoutes } from './routes/billing'
 import { chatStreamRoutes } from './routes/chat-stream'
 import { checkoutRoutes } from './routes/checkout'
 import { cloneTrainingRoutes } from './routes/clone-training'
@@ -171,8 +173,14 @@ export async function buildApp({
   await app.register(usageRoutes, { db })
   await app.register(subscriptionRoutes, { db, payments: providers.payments, publicUrl: config.PUBLIC_URL })
   await app.register(checkoutRoutes, { db, publicUrl: config.PUBLIC_URL })
+  await app.register(billingRoutes, { db, payments: providers.payments })
+  startBillingSweeper(app, db)
   if (config.STRIPE_WEBHOOK_SECRET) {
-    await app.register(stripeWebhookRoutes, { db, webhookSecret: config.STRIPE_WEBHOOK_SECRET })
+    await app.register(stripeWebhookRoutes, {
+      db,
+      payments: providers.payments,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    })
   }
   await registerWeb(app, { webDist: config.WEB_DIST })
 

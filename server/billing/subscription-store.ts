@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, lte, type SQL } from 'drizzle-orm'
 import type { ActiveSubscription } from '../../contract/billing'
 import { toMembership } from '../clones/queries'
 import type { Db } from '../db/client'
@@ -7,23 +7,60 @@ import { memberships, subscriptions } from '../db/schema'
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 export type MembershipRow = typeof memberships.$inferSelect
 
-/** The user's active subscription to a clone, with its membership. */
+/**
+ * Brings subscriptions whose period is over up to date (spec 1 §5 'will cancel at period end'):
+ * - one set to cancel at period end ends (status canceled), whichever provider;
+ * - a renewing local test-mode subscription starts its next period (no payment is taken in test mode);
+ * - a renewing Stripe subscription is left alone: Stripe renews it and says so by webhook
+ *   (customer.subscription.updated), or ends it (customer.subscription.deleted).
+ * `where` narrows it to some rows (one user and clone when read lazily); the sweeper settles all.
+ */
+export async function settleSubscriptions(db: Db, now = new Date(), where?: SQL): Promise<number> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now), where))
+  let settled = 0
+  for (const row of due) {
+    // Guarded on the period read, so a concurrent settlement or webhook is not overwritten.
+    const unchanged = and(
+      eq(subscriptions.id, row.id),
+      eq(subscriptions.status, 'active'),
+      eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd),
+    )
+    if (row.cancelAtPeriodEnd) {
+      await db.update(subscriptions).set({ status: 'canceled', updatedAt: now }).where(unchanged)
+    } else if (row.provider === 'local') {
+      let start = row.currentPeriodEnd
+      let end = periodEnd(start, row.basis)
+      while (end <= now) {
+        start = end
+        end = periodEnd(start, row.basis)
+      }
+      await db
+        .update(subscriptions)
+        .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
+        .where(unchanged)
+    } else continue
+    settled += 1
+  }
+  return settled
+}
+
+/** The user's active subscription to a clone, with its membership (settled first: see settleSubscriptions). */
 export async function findActiveSubscription(
   db: Db,
   userId: string,
   cloneId: string,
+  now = new Date(),
 ): Promise<{ subscription: SubscriptionRow; membership: MembershipRow } | undefined> {
+  const mine = and(eq(subscriptions.userId, userId), eq(subscriptions.cloneId, cloneId))
+  await settleSubscriptions(db, now, mine)
   const [row] = await db
     .select({ subscription: subscriptions, membership: memberships })
     .from(subscriptions)
     .innerJoin(memberships, eq(memberships.id, subscriptions.membershipId))
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.cloneId, cloneId),
-        eq(subscriptions.status, 'active'),
-      ),
-    )
+    .where(and(mine, eq(subscriptions.status, 'active')))
     .limit(1)
   return row
 }

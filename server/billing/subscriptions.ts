@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
+  billingAccounts,
   checkoutSessions,
   clones,
   memberships,
@@ -75,6 +76,11 @@ export async function startSubscriptionCheckout(
     throw new AppError(409, 'conflict', 'You are already subscribed to this plan')
   }
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1)
+  const [account] = await db
+    .select({ stripeCustomerId: billingAccounts.stripeCustomerId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, input.userId))
+    .limit(1)
 
   const clientSecret = `cs_local_${randomBytes(24).toString('base64url')}`
   const amountCents = Math.round(price * 100)
@@ -100,6 +106,7 @@ export async function startSubscriptionCheckout(
     basis: input.basis,
     amountCents,
     customerEmail: user!.email,
+    customerId: payments.kind === 'stripe' ? (account?.stripeCustomerId ?? null) : null,
     successUrl: input.redirectUrl,
     cancelUrl: input.redirectUrl,
   })
@@ -174,10 +181,14 @@ export async function completeCheckout(
   })
 }
 
-export async function cancelCheckout(db: Db, checkoutId: string) {
+export async function cancelCheckout(
+  db: Db,
+  checkoutId: string,
+  status: 'canceled' | 'expired' = 'canceled',
+) {
   await db
     .update(checkoutSessions)
-    .set({ status: 'canceled' })
+    .set({ status })
     .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.status, 'open')))
 }
 

@@ -1,13 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import {
-  type AnonymousQuota,
-  billingAccounts,
-  memberships,
-  relationships,
-  subscriptions,
-  usageCounters,
-} from '../db/schema'
+import { type AnonymousQuota, billingAccounts, relationships, usageCounters } from '../db/schema'
 import { AppError } from '../errors'
 import {
   ALL_UNLIMITED,
@@ -19,6 +12,7 @@ import {
   UNLIMITED,
   ZERO,
 } from './quota'
+import { findActiveSubscription } from './subscription-store'
 
 /** The ledger key of who uses a clone: a signed-in user, else the anonymous visitor cookie. */
 export function subjectOf(owner: { userId: string | null; visitorId: string | null }): string | null {
@@ -39,6 +33,8 @@ export interface Allowance {
   /** The message limit of the atomic increment (-1: none). */
   messageLimit: number
   periodStart: Date
+  /** Where the usage counts: the instance the quota belongs to, or null for the whole clone. */
+  scope: string | null
 }
 
 /** Creators and contributors of a clone use it without limits and cannot subscribe to it (spec 1 §6). */
@@ -51,24 +47,36 @@ export async function isCloneTeam(db: Db, cloneId: string, userId: string): Prom
   return row?.type === 'CREATOR' || row?.type === 'CONTRIBUTOR'
 }
 
-async function quotaFor(db: Db, clone: CloneForQuota, userId: string | null, instanceId: string | null) {
-  if (!userId) return quotaOfAnonymous(clone.anonymousQuota)
-  if (await isCloneTeam(db, clone.id, userId)) return ALL_UNLIMITED
-  const [sub] = await db
-    .select({ membership: memberships })
-    .from(subscriptions)
-    .innerJoin(memberships, eq(memberships.id, subscriptions.membershipId))
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.cloneId, clone.id),
-        eq(subscriptions.status, 'active'),
-      ),
-    )
-    .limit(1)
-  // A membership of one instance covers that instance only.
-  const applies = sub && (sub.membership.instanceId === null || sub.membership.instanceId === instanceId)
-  return applies ? quotaOfMembership(sub.membership) : quotaOfAnonymous(clone.anonymousQuota)
+interface Applicable {
+  quota: Amounts
+  scope: string | null
+  /** A paid membership applies: only then may overage go past its quota. */
+  membership: boolean
+}
+
+/**
+ * The quota that applies to an asker, and where it counts:
+ * - creators and contributors: unlimited;
+ * - an active membership of the clone (or of this instance): its allowance, counted clone-wide for a
+ *   clone-wide membership and per instance for an instance's membership;
+ * - otherwise the clone's anonymous quota, counted per clone and instance (spec 1 §3, spec 2 §3).
+ */
+async function applicableQuota(
+  db: Db,
+  clone: CloneForQuota,
+  userId: string | null,
+  instanceId: string | null,
+  now: Date,
+): Promise<Applicable> {
+  const anonymous = { quota: quotaOfAnonymous(clone.anonymousQuota), scope: instanceId, membership: false }
+  if (!userId) return anonymous
+  if (await isCloneTeam(db, clone.id, userId))
+    return { quota: ALL_UNLIMITED, scope: instanceId, membership: false }
+  const active = await findActiveSubscription(db, userId, clone.id, now)
+  const membership = active?.membership
+  if (!membership || (membership.instanceId !== null && membership.instanceId !== instanceId))
+    return anonymous
+  return { quota: quotaOfMembership(membership), scope: membership.instanceId, membership: true }
 }
 
 async function overageOf(db: Db, userId: string | null): Promise<boolean> {
@@ -84,6 +92,7 @@ async function overageOf(db: Db, userId: string | null): Promise<boolean> {
 export async function usedIn(
   db: Db,
   cloneId: string,
+  scope: string | null,
   subject: string | null,
   periodStart: Date,
 ): Promise<Amounts> {
@@ -98,6 +107,7 @@ export async function usedIn(
     .where(
       and(
         eq(usageCounters.cloneId, cloneId),
+        scope === null ? isNull(usageCounters.instanceId) : eq(usageCounters.instanceId, scope),
         eq(usageCounters.subject, subject),
         eq(usageCounters.periodStart, periodStart),
       ),
@@ -106,7 +116,11 @@ export async function usedIn(
   return row ?? ZERO
 }
 
-/** Quota, usage and overage of one asker on one clone (and instance) for the month holding `now`. */
+/**
+ * Quota, usage and overage of one asker on one clone (and instance) for the month holding `now`.
+ * Overage (billing.is_overage_enabled) is the user's setting, and it lifts only a paid membership's
+ * quota: it never turns the free anonymous quota into unlimited use.
+ */
 export async function allowanceOf(
   db: Db,
   clone: CloneForQuota,
@@ -115,12 +129,14 @@ export async function allowanceOf(
   now = new Date(),
 ): Promise<Allowance> {
   const periodStart = periodStartOf(now)
-  const [quota, overage, used] = await Promise.all([
-    quotaFor(db, clone, owner.userId, instanceId),
-    overageOf(db, owner.userId),
-    usedIn(db, clone.id, subjectOf(owner), periodStart),
+  const applicable = await applicableQuota(db, clone, owner.userId, instanceId, now)
+  const [overageSetting, used] = await Promise.all([
+    applicable.membership ? overageOf(db, owner.userId) : false,
+    usedIn(db, clone.id, applicable.scope, subjectOf(owner), periodStart),
   ])
-  return { quota, used, overage, messageLimit: messageLimit(quota, overage), periodStart }
+  const { quota, scope } = applicable
+  const overage = overageSetting && quota.messages !== UNLIMITED
+  return { quota, used, overage, messageLimit: messageLimit(quota, overage), periodStart, scope }
 }
 
 export const QUOTA_EXCEEDED_MESSAGE = 'You have used all the messages of your plan for this month.'
@@ -140,6 +156,8 @@ export class QuotaExceededError extends Error {
 export interface MessageCharge {
   subject: string
   periodStart: Date
+  /** The allowance's scope: an instance, or null for the whole clone. */
+  scope: string | null
   /** -1: no limit (unlimited quota or overage on). */
   limit: number
 }
@@ -149,23 +167,25 @@ export interface MessageCharge {
  * when `messages < limit`. Run inside the transaction that stores the exchange, so only committed
  * answers count. Throws QuotaExceededError when the limit was reached (the transaction rolls back).
  */
-export async function chargeMessage(
-  db: Db,
-  cloneId: string,
-  instanceId: string | null,
-  charge: MessageCharge,
-): Promise<number> {
+export async function chargeMessage(db: Db, cloneId: string, charge: MessageCharge): Promise<number> {
   if (charge.limit !== UNLIMITED && charge.limit <= 0) throw new QuotaExceededError()
   const rows = await db
     .insert(usageCounters)
-    .values({ cloneId, instanceId, subject: charge.subject, periodStart: charge.periodStart, messages: 1 })
+    .values({
+      cloneId,
+      instanceId: charge.scope,
+      subject: charge.subject,
+      periodStart: charge.periodStart,
+      messages: 1,
+    })
     .onConflictDoUpdate({
-      target: [usageCounters.cloneId, usageCounters.subject, usageCounters.periodStart],
-      set: {
-        messages: sql`${usageCounters.messages} + 1`,
-        instanceId: sql`coalesce(excluded.instance_id, ${usageCounters.instanceId})`,
-        updatedAt: sql`now()`,
-      },
+      target: [
+        usageCounters.cloneId,
+        usageCounters.instanceId,
+        usageCounters.subject,
+        usageCounters.periodStart,
+      ],
+      set: { messages: sql`${usageCounters.messages} + 1`, updatedAt: sql`now()` },
       setWhere: charge.limit === UNLIMITED ? undefined : sql`${usageCounters.messages} < ${charge.limit}`,
     })
     .returning({ messages: usageCounters.messages })

@@ -105,8 +105,7 @@ export function storeExchange(
   return db.transaction(async (tx) => {
     const { question, reply } = exchange
     // Over the quota (a parallel answer took the last message): QuotaExceededError rolls everything back.
-    if (exchange.charge && reply)
-      await chargeMessage(tx, exchange.cloneId, exchange.instanceId, exchange.charge)
+    if (exchange.charge && reply) await chargeMessage(tx, exchange.cloneId, exchange.charge)
     const lastAt = reply?.createdAt ?? question.createdAt
     let conversationId = exchange.conversationId
     if (!conversationId) {

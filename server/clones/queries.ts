@@ -107,6 +107,7 @@ export async function loadCloneProfile(
     suggestedQuestions: questionRows,
     memberships: membershipRows.map(toMembership),
     instance: instance ? toInstance(instance) : null,
+    upsellTitle: clone.upsellTitle,
   }
 }
 

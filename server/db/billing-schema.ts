@@ -16,8 +16,9 @@ import { createdAt, updatedAt } from './columns'
 import { clones, instances, memberships, users } from './schema'
 
 /**
- * spec 1 §3 'Usage': the monthly ledger. One row per clone, subject (`user:<id>` or `visitor:<id>`)
- * and UTC month; a new month starts a new row, which is the monthly reset.
+ * spec 1 §3 'Usage': the monthly ledger. One row per clone, scope, subject (`user:<id>` or `visitor:<id>`)
+ * and UTC month; a new month starts a new row, which is the monthly reset. The scope is the instance the
+ * quota belongs to (null: the whole clone), see billing/usage.ts `allowanceOf`.
  */
 export const usageCounters = pgTable(
   'usage_counters',
@@ -26,8 +27,8 @@ export const usageCounters = pgTable(
     cloneId: uuid('clone_id')
       .notNull()
       .references(() => clones.id, { onDelete: 'cascade' }),
-    /** The instance last used within the period (quotas are per clone). */
-    instanceId: uuid('instance_id').references(() => instances.id, { onDelete: 'set null' }),
+    /** The scope of the counted quota: an instance, or null for the whole clone. */
+    instanceId: uuid('instance_id').references(() => instances.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     messages: integer('messages').notNull().default(0),
@@ -35,7 +36,11 @@ export const usageCounters = pgTable(
     videoSeconds: integer('video_seconds').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('usage_counters_clone_subject_period_unique').on(t.cloneId, t.subject, t.periodStart)],
+  (t) => [
+    unique('usage_counters_scope_subject_period_unique')
+      .on(t.cloneId, t.instanceId, t.subject, t.periodStart)
+      .nullsNotDistinct(),
+  ],
 )
 
 /** Per-user billing settings: overage (spec 1 §6 'billing.is_overage_enabled') and the payment customer. */
@@ -86,7 +91,8 @@ export const subscriptions = pgTable(
   ],
 )
 
-export type CheckoutStatus = 'open' | 'completed' | 'canceled'
+/** 'expired': never finished within its time (ours) or expired at the provider. */
+export type CheckoutStatus = 'open' | 'completed' | 'canceled' | 'expired'
 
 /** A checkout started by POST /api/subscriptions; completing it activates (or switches) the subscription. */
 export const checkoutSessions = pgTable('checkout_sessions', {

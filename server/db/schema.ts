@@ -65,6 +65,8 @@ export const clones = pgTable('clones', {
   options: jsonb('options').$type<CloneOptions>().notNull(),
   socials: jsonb('socials').$type<Socials>().notNull(),
   anonymousQuota: jsonb('anonymous_quota').$type<AnonymousQuota>().notNull(),
+  /** The clone's own paywall title (spec 1 §9 'Clone-specific upsell titles'); `{name}` is the clone's name. */
+  upsellTitle: text('upsell_title'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

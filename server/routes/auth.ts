@@ -6,6 +6,7 @@ import {
   ClaimRequest,
   ClaimResponse,
   GoogleSignInRequest,
+  HandoffRequest,
   MeResponse,
   normaliseEmail,
   OkResponse,
@@ -161,6 +162,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (user.banned) throw new AppError(403, 'forbidden', BANNED_TEXT)
       // skipWelcomeEmail: no welcome mail exists yet, so there is nothing to skip.
       return startSession(request, reply, user, request.body.transport ?? 'cookie')
+    },
+  )
+
+  app.post(
+    '/api/auth/handoff',
+    { schema: { body: HandoffRequest.optional(), response: { 200: SignInResponse, ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request)
+      if (request.identity.transport !== 'bearer') {
+        throw badRequest('A handoff needs the embed token as a bearer token')
+      }
+      return startSession(request, reply, user, 'cookie')
     },
   )
 

@@ -52,16 +52,16 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       if (!found) throw notFound('Clone not found')
       const { clone, documentsVersion } = found
       const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
-      // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
-      const allowance = await allowanceOf(db, clone, ownerOf(request), instanceId)
-      if (allowance.messageLimit !== -1 && allowance.used.messages >= allowance.messageLimit) {
-        throw paymentRequired()
-      }
       let conversationId: string | null = null
       if (body.conversationId) {
         const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
         if (!owned) throw notFound('Conversation not found')
         conversationId = owned.id
+      }
+      // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
+      const allowance = await allowanceOf(db, clone, ownerOf(request), instanceId)
+      if (allowance.messageLimit !== -1 && allowance.used.messages >= allowance.messageLimit) {
+        throw paymentRequired()
       }
       const history = conversationId ? await recentTurns(db, conversationId, HISTORY_TURNS_SENT) : []
       const prepared = await setup.brain.prepare(clone, body.text, history, documentsVersion)
@@ -93,6 +93,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
           charge: {
             subject: subjectOf({ userId: ownerOf(request).userId, visitorId })!,
             periodStart: allowance.periodStart,
+            scope: allowance.scope,
             limit: allowance.messageLimit,
           },
           question: {

@@ -124,6 +124,7 @@ async function upsertClone(db: Db, clone: SeedClone): Promise<string> {
     },
     socials: clone.socials,
     anonymousQuota: clone.anonymousQuota,
+    upsellTitle: clone.upsellTitle,
   }
   await db
     .insert(clones)

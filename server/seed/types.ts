@@ -83,6 +83,8 @@ export interface SeedClone {
   options: Partial<Omit<CloneOptions, 'id'>>
   /** Anonymous visitors' monthly allowance (spec 1 §3 'Monetization'). */
   anonymousQuota: { messages: number; voiceMinutes: number; videoMinutes: number }
+  /** The clone's own paywall title, `{name}` standing for its name (null: the generic one). */
+  upsellTitle: string | null
   suggestedQuestions: string[]
   instances: SeedInstance[]
   memberships: SeedMembership[]

@@ -7,6 +7,7 @@ import { VISITOR_COOKIE } from '../../server/chat/visitor'
 import {
   billingAccounts,
   clones,
+  instances,
   memberships,
   messages,
   relationships,
@@ -131,28 +132,194 @@ describe('usage and enforcement', () => {
     }
   })
 
-  it('lets a user with overage go past the quota', async () => {
+  async function subscribe(
+    userId: string,
+    name: string,
+    period: { start?: Date; end?: Date; cancelAtPeriodEnd?: boolean; provider?: 'local' | 'stripe' } = {},
+  ) {
+    const [membership] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.cloneId, lenaId), eq(memberships.name, name)))
+    const now = new Date()
+    const [row] = await t.db
+      .insert(subscriptions)
+      .values({
+        userId,
+        cloneId: lenaId,
+        membershipId: membership!.id,
+        basis: 'monthly',
+        currentPeriodStart: period.start ?? now,
+        currentPeriodEnd: period.end ?? new Date(now.getTime() + 30 * 86400_000),
+        cancelAtPeriodEnd: period.cancelAtPeriodEnd ?? false,
+        provider: period.provider ?? 'local',
+        providerSubscriptionId: period.provider === 'stripe' ? `sub_${userId}` : null,
+      })
+      .returning()
+    return row!
+  }
+
+  const stream = (cookie: string, extra: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/clone/talk/messages/stream',
+      payload: { slug: 'lena-hart', text: 'Past my quota?', ...extra },
+      headers: { cookie },
+    })
+
+  it('lets overage lift a paid membership quota, never the free one', async () => {
     const user = await newUser('overage@example.com')
+    const periodStart = periodStartOf(new Date())
+    await t.db
+      .insert(usageCounters)
+      .values({ cloneId: lenaId, subject: `user:${user.id}`, periodStart, messages: 10 })
+    await t.db.insert(billingAccounts).values({ userId: user.id, overageEnabled: true })
+    // Without a membership the anonymous quota binds, overage or not.
+    const free = await usage({ cookie: user.cookie })
+    expect(free.billing.is_overage_enabled).toBe(false)
+    expect(free.permissions.can_send_message).toBe(false)
+    expect((await stream(user.cookie)).statusCode).toBe(402)
+
+    await subscribe(user.id, 'Rested')
+    await t.db
+      .update(usageCounters)
+      .set({ messages: 200 })
+      .where(eq(usageCounters.subject, `user:${user.id}`))
+    const paid = await usage({ cookie: user.cookie })
+    expect(paid.quota.messages).toBe(200)
+    expect(paid.billing.is_overage_enabled).toBe(true)
+    expect(paid.permissions.can_send_message).toBe(true)
+    const res = await stream(user.cookie)
+    expect(res.statusCode).toBe(200)
+    expect(parseStreamEvents(res.body).at(-1)).toHaveProperty('message')
+    expect((await usage({ cookie: user.cookie })).usage.messages).toBe(201)
+
+    await t.db
+      .update(billingAccounts)
+      .set({ overageEnabled: false })
+      .where(eq(billingAccounts.userId, user.id))
+    expect((await stream(user.cookie)).statusCode).toBe(402)
+  })
+
+  it('answers 404, not 402, for a conversation that is not yours even over the quota', async () => {
+    const user = await newUser('overquota-404@example.com')
     await t.db.insert(usageCounters).values({
       cloneId: lenaId,
       subject: `user:${user.id}`,
       periodStart: periodStartOf(new Date()),
       messages: 10,
     })
-    expect((await usage({ cookie: user.cookie })).permissions.can_send_message).toBe(false)
-    await t.db.insert(billingAccounts).values({ userId: user.id, overageEnabled: true })
-    const u = await usage({ cookie: user.cookie })
-    expect(u.billing.is_overage_enabled).toBe(true)
-    expect(u.permissions.can_send_message).toBe(true)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/clone/talk/messages/stream',
-      payload: { slug: 'lena-hart', text: 'Past my quota?' },
-      headers: { cookie: user.cookie },
+    expect((await stream(user.cookie)).statusCode).toBe(402)
+    const res = await stream(user.cookie, { conversationId: '00000000-0000-4000-8000-000000000000' })
+    expect(res.statusCode).toBe(404)
+  })
+
+  it('counts the anonymous quota per clone and instance', async () => {
+    const visitor = 'instancevisitor00001'
+    const [clinic] = await t.db.select().from(instances).where(eq(instances.slug, 'clinic'))
+    await t.db.insert(usageCounters).values({
+      cloneId: lenaId,
+      subject: `visitor:${visitor}`,
+      periodStart: periodStartOf(new Date()),
+      messages: 10,
     })
-    expect(res.statusCode).toBe(200)
-    expect(parseStreamEvents(res.body).at(-1)).toHaveProperty('message')
-    expect((await usage({ cookie: user.cookie })).usage.messages).toBe(11)
+    const cookie = `${VISITOR_COOKIE}=${visitor}`
+    expect((await usage({ cookie })).permissions.can_send_message).toBe(false)
+    const atClinic = await t.app.inject({
+      method: 'GET',
+      url: '/api/usage?slug=lena-hart&instanceSlug=clinic',
+      headers: { cookie },
+    })
+    expect(Usage.parse(atClinic.json()).usage.messages).toBe(0)
+    await sendChatMessage(t.app, { text: 'At the clinic now', instanceId: clinic!.id }, visitor)
+    const rows = await t.db
+      .select()
+      .from(usageCounters)
+      .where(eq(usageCounters.subject, `visitor:${visitor}`))
+    expect(rows.map((r) => [r.instanceId, r.messages]).sort()).toEqual(
+      [
+        [clinic!.id, 1],
+        [null, 10],
+      ].sort(),
+    )
+  })
+
+  it("counts an instance membership's usage on its instance, and gives it only there", async () => {
+    const user = await newUser('instance-member@example.com')
+    const [clinic] = await t.db.select().from(instances).where(eq(instances.slug, 'clinic'))
+    const [clinicPlan] = await t.db
+      .insert(memberships)
+      .values({
+        cloneId: lenaId,
+        instanceId: clinic!.id,
+        name: 'Clinic only',
+        basePrice: 5,
+        includedMessagesPerMonth: 3,
+        includedMinutesPerMonth: 0,
+        includedVideoMinutesPerMonth: 0,
+      })
+      .returning()
+    const now = new Date()
+    await t.db.insert(subscriptions).values({
+      userId: user.id,
+      cloneId: lenaId,
+      membershipId: clinicPlan!.id,
+      basis: 'monthly',
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 86400_000),
+      provider: 'local',
+    })
+    const clinicUsage = async () =>
+      Usage.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/usage?slug=lena-hart&instanceSlug=clinic',
+            headers: { cookie: user.cookie },
+          })
+        ).json(),
+      )
+    expect((await clinicUsage()).quota.messages).toBe(3)
+    expect((await usage({ cookie: user.cookie })).quota.messages).toBe(10)
+    expect((await stream(user.cookie, { instanceId: clinic!.id })).statusCode).toBe(200)
+    expect((await clinicUsage()).usage.messages).toBe(1)
+    expect((await usage({ cookie: user.cookie })).usage.messages).toBe(0)
+    await t.db.update(memberships).set({ active: false }).where(eq(memberships.id, clinicPlan!.id))
+  })
+
+  it('ends a subscription set to cancel once its period is over, and renews a local one', async () => {
+    const day = 86400_000
+    const leaving = await newUser('leaving@example.com')
+    const ended = await subscribe(leaving.id, 'Rested', {
+      start: new Date(Date.now() - 31 * day),
+      end: new Date(Date.now() - day),
+      cancelAtPeriodEnd: true,
+    })
+    expect((await usage({ cookie: leaving.cookie })).quota.messages).toBe(10)
+    const [endedRow] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, ended.id))
+    expect(endedRow!.status).toBe('canceled')
+
+    const staying = await newUser('staying@example.com')
+    const lastEnd = new Date(Date.now() - 40 * day)
+    const renewed = await subscribe(staying.id, 'Rested', {
+      start: new Date(lastEnd.getTime() - 30 * day),
+      end: lastEnd,
+    })
+    expect((await usage({ cookie: staying.cookie })).quota.messages).toBe(200)
+    const [renewedRow] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, renewed.id))
+    expect(renewedRow!.status).toBe('active')
+    expect(renewedRow!.currentPeriodStart.getTime()).toBeLessThanOrEqual(Date.now())
+    expect(renewedRow!.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now())
+
+    // Stripe renews its own subscriptions (and says so by webhook): nothing is renewed here.
+    const stripeUser = await newUser('stripe-renewing@example.com')
+    const stripeSub = await subscribe(stripeUser.id, 'Rested', {
+      end: new Date(Date.now() - day),
+      provider: 'stripe',
+    })
+    expect((await usage({ cookie: stripeUser.cookie })).quota.messages).toBe(200)
+    const [stripeRow] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, stripeSub.id))
+    expect(stripeRow!.currentPeriodEnd.getTime()).toBe(stripeSub.currentPeriodEnd.getTime())
   })
 
   it('takes the quota of the active subscription membership', async () => {

@@ -828,6 +828,7 @@ export const lenaHart: SeedClone = {
     requireEmail: true,
   },
   anonymousQuota: { messages: 10, voiceMinutes: 5, videoMinutes: 2 },
+  upsellTitle: null,
   suggestedQuestions: [
     'How late in the day can I drink coffee without hurting my sleep?',
     'Should athletes nap, and for how long?',

@@ -306,6 +306,7 @@ export const tomasRivera: SeedClone = {
   },
   options: { requireEmail: false, warning: false, customWarning: null },
   anonymousQuota: { messages: 20, voiceMinutes: 0, videoMinutes: 0 },
+  upsellTitle: "You've cooked through this month's free questions for {name}",
   suggestedQuestions: [
     'How should I hold my knife and protect my fingers?',
     'What hydration should I use for my first loaf of bread?',

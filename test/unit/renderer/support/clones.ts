@@ -70,6 +70,7 @@ export const lenaHart = (overrides: Partial<CloneProfile> = {}): CloneProfile =>
     ],
     memberships: [],
     instance: null,
+    upsellTitle: null,
     ...overrides,
   })
 

@@ -1,0 +1,57 @@
+import { and, eq, inArray, lt, lte } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/client'
+import { checkoutSessions } from '../db/schema'
+import { settleSubscriptions } from './subscription-store'
+
+export const BILLING_SWEEP_MS = 60_000
+/** Checkouts that went nowhere are kept this long (for support questions), then deleted. */
+export const UNFINISHED_CHECKOUT_KEEP_MS = 30 * 24 * 60 * 60 * 1000
+
+export interface SweepResult {
+  subscriptionsSettled: number
+  checkoutsExpired: number
+  checkoutsDeleted: number
+}
+
+/**
+ * Billing housekeeping: subscriptions past their period end are settled (ended or renewed), open
+ * checkouts past their time expire, and unfinished checkouts older than a month are deleted. Reads also
+ * settle lazily (findActiveSubscription), so this keeps stored state honest between visits.
+ */
+export async function sweepBilling(db: Db, now = new Date()): Promise<SweepResult> {
+  const subscriptionsSettled = await settleSubscriptions(db, now)
+  const expired = await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.status, 'open'), lte(checkoutSessions.expiresAt, now)))
+    .returning({ id: checkoutSessions.id })
+  const deleted = await db
+    .delete(checkoutSessions)
+    .where(
+      and(
+        inArray(checkoutSessions.status, ['canceled', 'expired']),
+        lt(checkoutSessions.createdAt, new Date(now.getTime() - UNFINISHED_CHECKOUT_KEEP_MS)),
+      ),
+    )
+    .returning({ id: checkoutSessions.id })
+  return { subscriptionsSettled, checkoutsExpired: expired.length, checkoutsDeleted: deleted.length }
+}
+
+/** Runs sweepBilling once the app is ready and then every `everyMs`, until the app closes. */
+export function startBillingSweeper(app: FastifyInstance, db: Db, everyMs = BILLING_SWEEP_MS) {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  const sweep = () => {
+    running = sweepBilling(db).catch((error) => app.log.error({ err: error }, 'billing sweep failed'))
+  }
+  app.addHook('onReady', async () => {
+    sweep()
+    timer = setInterval(sweep, everyMs)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
+}
