@@ -57,3 +57,16 @@ export const claimConversation = (body: { conversationId?: string; slug?: string
 
 export const updateRelationship = (slug: string) =>
   apiRequest({ path: '/api/relationships', method: 'POST', schema: RelationshipResponse, body: { slug } })
+
+/**
+ * Trades an embed's bearer token (a main-site page opened from an embed with `?token=`) for this site's
+ * session cookie of the same user (POST /api/auth/handoff).
+ */
+export const handOffEmbedToken = (token: string) =>
+  apiRequest({
+    path: '/api/auth/handoff',
+    method: 'POST',
+    schema: SignInResponse,
+    body: {},
+    headers: { Authorization: `Bearer ${token}` },
+  })

@@ -2,9 +2,11 @@ import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
   type BillingBasis,
+  BillingOverview,
   CreateSubscriptionResponse,
   MembershipLinkResponse,
   Monetization,
+  OverageResponse,
   Usage,
 } from '../../../contract/billing'
 import { apiRequest } from './client'
@@ -91,3 +93,16 @@ export const getUpdateMembershipLink = (body: MembershipLinkInput) =>
 
 export const resumeSubscription = (body: { cloneSlug: string; instanceId?: string | null }) =>
   apiRequest({ path: '/api/subscriptions/resume', method: 'POST', body, schema: z.unknown() })
+
+export const billingOverviewQueryKey = ['billing'] as const
+
+/** GET /api/billing: the signed-in user's subscriptions with this month's usage, and the overage setting. */
+export const billingOverviewQuery = () =>
+  queryOptions({
+    queryKey: billingOverviewQueryKey,
+    queryFn: ({ signal }) => apiRequest({ path: '/api/billing', schema: BillingOverview, signal }),
+  })
+
+/** PUT /api/billing/overage: lets paid plans go past their monthly messages (spec 1 §6). */
+export const setOverage = (enabled: boolean) =>
+  apiRequest({ path: '/api/billing/overage', method: 'PUT', body: { enabled }, schema: OverageResponse })

@@ -1,76 +1,75 @@
-import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
-import { useQueries } from '@tanstack/react-query'
+import {
+  Avatar,
+  Badge,
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Heading,
+  Progress,
+  Spinner,
+  Switch,
+  Text,
+} from '@radix-ui/themes'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { monetizationQuery } from '../../api/billing'
+import { useId } from 'react'
+import { toast } from 'sonner'
+import type { BillingOverview, SubscriptionSummary } from '../../../../contract/billing'
+import { billingOverviewQuery, billingOverviewQueryKey, setOverage } from '../../api/billing'
+import { resolveMediaUrl } from '../../api/client'
 import { exploreLink } from '../../app/clone-links'
 import { membershipTarget } from '../../lib/membership-target'
 import { AppHeader } from '../../ui/AppHeader'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth/use-auth'
-import { formatUsd, priceForBasis } from './billing'
+import { formatUsd, messagesUsage, priceForBasis } from './billing'
 import { billingStrings } from './billing.strings'
 import { SignInPrompt } from './MembershipsScreen'
 
-/** /billing: the signed-in user's memberships with a way to manage each; signed out, a prompt to log in. */
+/** /billing: the signed-in user's memberships with this month's usage, overage, and a way to manage each. */
 export function BillingScreen() {
   useDocumentTitle(billingStrings.billingTitle)
-  const { user, loaded, relationships } = useCurrentUser()
-  const slugs = [...new Set(relationships.map((r) => r.cloneSlug))]
-  const results = useQueries({
-    queries: slugs.map((slug) => ({ ...monetizationQuery(slug), enabled: user !== null })),
-  })
-  const pending = results.some((r) => r.isPending)
-  const subscriptions = results.flatMap((r, index) =>
-    r.data?.active_subscription
-      ? [{ slug: slugs[index] ?? '', subscription: r.data.active_subscription }]
-      : [],
-  )
+  const { user, loaded } = useCurrentUser()
+  const overview = useQuery({ ...billingOverviewQuery(), enabled: user !== null })
 
   let body: React.ReactNode
   if (!loaded) body = <Spinner aria-label={billingStrings.loading} />
   else if (!user) body = <SignInPrompt />
-  else if (pending) body = <Spinner aria-label={billingStrings.loading} />
-  else if (subscriptions.length === 0) body = <Text>{billingStrings.noSubscriptions}</Text>
-  else {
+  else if (overview.isPending) body = <Spinner aria-label={billingStrings.loading} />
+  else if (overview.isError) {
     body = (
-      <Flex direction="column" gap="3" asChild>
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {subscriptions.map(({ slug, subscription }) => {
-            const price = priceForBasis(subscription.membership, subscription.basis)
-            const date = new Date(subscription.currentPeriodEnd).toLocaleDateString()
-            return (
-              <li key={subscription.id}>
-                <Card>
-                  <Flex justify="between" align="center" gap="3">
-                    <Flex direction="column" gap="1">
-                      <Text weight="bold">{subscription.membership.name}</Text>
-                      <Text size="2" color="gray">
-                        {slug} · {price === null ? billingStrings.invalidUnit : formatUsd(price)}
-                        {subscription.basis === 'annual' ? billingStrings.perYear : billingStrings.perMonth}
-                      </Text>
-                      <Text size="1" color="gray">
-                        {subscription.willCancelAtPeriodEnd
-                          ? billingStrings.cancelsAtPeriodEnd(date)
-                          : billingStrings.renewsOn(date)}
-                      </Text>
-                    </Flex>
-                    <Flex gap="2" align="center">
-                      {subscription.willCancelAtPeriodEnd ? (
-                        <Badge color="orange">{billingStrings.cancel}</Badge>
-                      ) : null}
-                      <Button asChild variant="soft">
-                        <Link to="/memberships/$target" params={{ target: membershipTarget(slug) }}>
-                          {billingStrings.manage}
-                        </Link>
-                      </Button>
-                    </Flex>
-                  </Flex>
-                </Card>
-              </li>
-            )
-          })}
-        </ul>
+      <Flex direction="column" gap="2" align="start">
+        <Text color="red">{billingStrings.loadFailed}</Text>
+        <Button variant="soft" onClick={() => void overview.refetch()}>
+          {billingStrings.retry}
+        </Button>
       </Flex>
+    )
+  } else {
+    const { subscriptions, testMode } = overview.data
+    body = (
+      <>
+        {testMode ? (
+          <Callout.Root color="amber" size="1">
+            <Callout.Text>{billingStrings.testMode}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {subscriptions.length === 0 ? (
+          <Text>{billingStrings.noSubscriptions}</Text>
+        ) : (
+          <Flex direction="column" gap="3" asChild>
+            <ul className="plain-list" aria-label={billingStrings.yourMemberships}>
+              {subscriptions.map((subscription) => (
+                <li key={subscription.id}>
+                  <SubscriptionCard subscription={subscription} />
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        )}
+        {subscriptions.length > 0 ? <OverageSetting overage={overview.data.overage} /> : null}
+      </>
     )
   }
   return (
@@ -86,5 +85,114 @@ export function BillingScreen() {
         </Flex>
       </main>
     </>
+  )
+}
+
+function SubscriptionCard({ subscription }: Readonly<{ subscription: SubscriptionSummary }>) {
+  const { clone, instance, membership, basis } = subscription
+  const price = priceForBasis(membership, basis)
+  const date = new Date(subscription.currentPeriodEnd).toLocaleDateString()
+  const name = instance ? `${clone.name} · ${instance.name}` : clone.name
+  const messages = messagesUsage(subscription.usage.used.messages, subscription.usage.quota.messages)
+  const headingId = useId()
+  return (
+    <Card asChild>
+      <article aria-labelledby={headingId}>
+        <Flex direction="column" gap="3">
+          <Flex justify="between" align="center" gap="3" wrap="wrap">
+            <Flex gap="3" align="center">
+              <Avatar
+                size="3"
+                radius="full"
+                src={resolveMediaUrl(clone.imageUrl)}
+                fallback={clone.name.slice(0, 1)}
+                alt=""
+              />
+              <Flex direction="column" gap="1">
+                <Text weight="bold" id={headingId}>
+                  {membership.name} · {name}
+                </Text>
+                <Text size="2" color="gray">
+                  {price === null ? billingStrings.invalidUnit : formatUsd(price)}
+                  {basis === 'annual' ? billingStrings.perYear : billingStrings.perMonth}
+                </Text>
+                <Text size="1" color="gray">
+                  {subscription.willCancelAtPeriodEnd
+                    ? billingStrings.cancelsAtPeriodEnd(date)
+                    : billingStrings.renewsOn(date)}
+                </Text>
+              </Flex>
+            </Flex>
+            <Flex gap="2" align="center">
+              {subscription.willCancelAtPeriodEnd ? (
+                <Badge color="amber">{billingStrings.endsBadge}</Badge>
+              ) : null}
+              <Button asChild variant="soft">
+                <Link
+                  to="/memberships/$target"
+                  params={{ target: membershipTarget(clone.slug, instance?.slug) }}
+                  aria-label={billingStrings.manageFor(name)}
+                >
+                  {billingStrings.manage}
+                </Link>
+              </Button>
+            </Flex>
+          </Flex>
+          <Flex direction="column" gap="1">
+            <Text size="2">{messages.label}</Text>
+            {messages.fraction === null ? null : (
+              <Progress
+                value={Math.round(messages.fraction * 100)}
+                color={messages.over > 0 ? 'amber' : undefined}
+                aria-label={messages.label}
+              />
+            )}
+            {messages.over > 0 ? (
+              <Text size="1" color="amber">
+                {billingStrings.overPlan(messages.over)}
+              </Text>
+            ) : null}
+          </Flex>
+        </Flex>
+      </article>
+    </Card>
+  )
+}
+
+function OverageSetting({ overage }: Readonly<{ overage: BillingOverview['overage'] }>) {
+  const queryClient = useQueryClient()
+  const labelId = useId()
+  const change = useMutation({
+    mutationFn: setOverage,
+    onSuccess: (next) => {
+      queryClient.setQueryData<BillingOverview>(billingOverviewQueryKey, (old) =>
+        old ? { ...old, overage: next } : old,
+      )
+      // Every clone's remaining line and paywall depend on it.
+      void queryClient.invalidateQueries({ queryKey: ['usage'] })
+      toast.success(next.enabled ? billingStrings.overageOn : billingStrings.overageOff)
+    },
+    onError: () => toast.error(billingStrings.overageFailed),
+  })
+  const checked = change.isPending ? (change.variables ?? overage.enabled) : overage.enabled
+  return (
+    <Card>
+      <Flex justify="between" align="start" gap="4">
+        <Flex direction="column" gap="1">
+          <Text as="label" weight="bold" id={labelId}>
+            {billingStrings.overageTitle}
+          </Text>
+          <Text size="2" color="gray">
+            {overage.available ? billingStrings.overageDescription : billingStrings.overageUnavailable}
+          </Text>
+        </Flex>
+        <Switch
+          aria-labelledby={labelId}
+          checked={checked}
+          disabled={change.isPending || (!overage.available && !overage.enabled)}
+          onCheckedChange={(enabled) => change.mutate(enabled)}
+        />
+      </Flex>
+    </Card>
   )
 }

@@ -1,6 +1,6 @@
-import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { Button, Callout, Card, Flex, Heading, Spinner, Text, Link as ThemeLink } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
+import { Link, useParams, useSearch } from '@tanstack/react-router'
 import { monetizationQuery } from '../../api/billing'
 import { cloneQuery } from '../../api/clones'
 import { profileLink } from '../../app/clone-links'
@@ -10,23 +10,40 @@ import { AppHeader } from '../../ui/AppHeader'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth/use-auth'
 import { billingStrings } from './billing.strings'
+import { embedOrigin, useEmbedHandoff } from './embed-handoff'
 import { PlanPicker } from './PlanPicker'
 
-/** /memberships/{instanceSlug@cloneSlug or cloneSlug}: a clone's tiers with the plan card actions. */
+/**
+ * /memberships/{instanceSlug@cloneSlug or cloneSlug}?origin=...&token=...: a clone's tiers with the plan
+ * card actions, opened in a new tab (from an embed, `token` signs the visitor in and `origin` is the page
+ * to go back to).
+ */
 export function MembershipsScreen() {
   const { target } = useParams({ strict: false }) as { target?: string }
+  const search = useSearch({ strict: false }) as { origin?: unknown; token?: unknown }
   const { slug, instanceSlug } = parseMembershipTarget(target ?? '')
   const clone = useQuery(cloneQuery(slug, instanceSlug))
+  const handoff = useEmbedHandoff(search.token)
+  const origin = embedOrigin(search.origin)
   const { user, loaded } = useCurrentUser()
   const monetization = useQuery({ ...monetizationQuery(slug), enabled: user !== null })
   const name = clone.data?.instance?.name ?? clone.data?.name ?? slug
   useDocumentTitle(billingStrings.membershipsTitle(name))
 
   let body: React.ReactNode
-  if (!loaded || clone.isPending) {
+  if (!loaded || clone.isPending || handoff === 'pending') {
     body = <Spinner aria-label={billingStrings.loading} />
   } else if (!user) {
-    body = <SignInPrompt />
+    body = (
+      <>
+        {handoff === 'failed' ? (
+          <Callout.Root color="amber" size="1" role="alert">
+            <Callout.Text>{billingStrings.handoffFailed}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <SignInPrompt />
+      </>
+    )
   } else if (monetization.isPending) {
     body = <Spinner aria-label={billingStrings.loading} />
   } else if (monetization.isError) {
@@ -53,7 +70,11 @@ export function MembershipsScreen() {
       <AppHeader />
       <main id="main" className="page">
         <Flex direction="column" gap="4" maxWidth="520px" mx="auto" p="4">
-          <Link {...profileLink(slug, instanceSlug)}>{billingStrings.backToProfile}</Link>
+          {origin ? (
+            <ThemeLink href={origin.href}>{billingStrings.backTo(origin.hostname)}</ThemeLink>
+          ) : (
+            <Link {...profileLink(slug, instanceSlug)}>{billingStrings.backToProfile}</Link>
+          )}
           <Heading as="h1" size="6">
             {billingStrings.membershipsHeading}
           </Heading>

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import type { BillingBasis, Monetization } from '../../../../contract/billing'
 import type { Membership } from '../../../../contract/clone'
 import {
+  billingOverviewQueryKey,
   createSubscription,
   getCancelMembershipLink,
   getUpdateMembershipLink,
@@ -40,6 +41,12 @@ export function PlanPicker({
   const [cancelling, setCancelling] = useState(false)
   const plans = offeredMemberships(monetization.memberships, target.instanceId)
 
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: monetizationQueryKey(target.slug) }),
+      queryClient.invalidateQueries({ queryKey: billingOverviewQueryKey }),
+    ])
+
   const run = async (work: () => Promise<void>, failure: string) => {
     setBusy(true)
     try {
@@ -69,7 +76,7 @@ export function PlanPicker({
         void run(async () => {
           await resumeSubscription({ cloneSlug: target.slug, instanceId: target.instanceId })
           toast.success(billingStrings.resumed)
-          await queryClient.invalidateQueries({ queryKey: monetizationQueryKey(target.slug) })
+          await refresh()
         }, billingStrings.actionFailed)
         return
       case 'switch':
@@ -99,7 +106,9 @@ export function PlanPicker({
         reason,
       })
       setCancelling(false)
-      navigation.openTab(url)
+      await refresh()
+      // The cancellation is scheduled already; a provider's own page (not this one) opens beside it.
+      if (url !== navigation.currentUrl()) navigation.openTab(url)
     }, billingStrings.actionFailed)
 
   return (

@@ -62,6 +62,24 @@ export const billingStrings = {
   membershipsHeading: 'Memberships',
   membershipsTitle: (name: string) => `Memberships for ${name}`,
   backToProfile: 'Back to profile',
+  backTo: (host: string) => `Back to ${host}`,
+  handoffFailed: 'Your sign-in from the embedded chat has expired. Please log in again.',
   exploreClones: 'Explore clones',
   manage: 'Manage',
+  manageFor: (name: string) => `Manage membership for ${name}`,
+  yourMemberships: 'Your memberships',
+  endsBadge: 'Ending',
+  testMode: 'Test mode: memberships here are recorded, but no real payment is ever taken.',
+  messagesUsed: (used: number, quota: number) =>
+    `${new Intl.NumberFormat('en-US').format(used)} of ${new Intl.NumberFormat('en-US').format(quota)} messages used this month`,
+  messagesUsedUnlimited: (used: number) =>
+    `${new Intl.NumberFormat('en-US').format(used)} messages this month · Unlimited`,
+  overPlan: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} over your plan`,
+  overageTitle: 'Keep chatting past my plan',
+  overageDescription:
+    "Overage: when a plan's monthly messages run out, keep chatting instead of waiting for the reset. Messages over the plan are counted here.",
+  overageUnavailable: 'Overage is not available with this payment provider yet.',
+  overageOn: 'Overage is on',
+  overageOff: 'Overage is off',
+  overageFailed: 'Could not change overage. Please try again.',
 } as const

@@ -147,6 +147,25 @@ export function offeredMemberships(
   return memberships.filter((m) => m.active && (m.instanceId === null || m.instanceId === instanceId))
 }
 
+// --- /billing usage ------------------------------------------------------------------------------------
+
+/**
+ * This month's messages against a plan: the line to show, how full the bar is (null: unlimited, no bar)
+ * and how many went over the plan (overage).
+ */
+export function messagesUsage(
+  used: number,
+  quota: number,
+): { label: string; fraction: number | null; over: number } {
+  if (quota === UNLIMITED_QUOTA)
+    return { label: billingStrings.messagesUsedUnlimited(used), fraction: null, over: 0 }
+  return {
+    label: billingStrings.messagesUsed(used, quota),
+    fraction: quota > 0 ? Math.min(1, used / quota) : 1,
+    over: Math.max(0, used - quota),
+  }
+}
+
 // --- Cancellation (spec 1 §5) -------------------------------------------------------------------------
 
 export const wordCount = (text: string) => text.trim().split(/\s+/).filter(Boolean).length
@@ -164,11 +183,12 @@ export const joinReasons = (checked: readonly string[], additional: string) =>
 
 // --- Upsell title (spec 1 §9) ---------------------------------------------------------------------------
 
-/** Clone-specific upsell titles: a slug's own wording, else the generic quota text. */
-export const upsellTitleVariants: Readonly<Record<string, (name: string) => string>> = {}
-
-export function upsellTitle(input: { slug: string; name: string; overQuota: boolean }): string {
+/**
+ * The paywall's title: over the quota, the clone's own wording when it has one (`{name}` stands for its
+ * name), else 'You've used up your available quota for {name}'; within the quota, the generic upgrade title.
+ */
+export function upsellTitle(input: { template: string | null; name: string; overQuota: boolean }): string {
   if (!input.overQuota) return billingStrings.upsellDefaultTitle
-  const variant = upsellTitleVariants[input.slug]
-  return variant ? variant(input.name) : billingStrings.upsellTitle(input.name)
+  const template = input.template?.trim()
+  return template ? template.replaceAll('{name}', input.name) : billingStrings.upsellTitle(input.name)
 }

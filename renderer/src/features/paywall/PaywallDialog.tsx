@@ -21,7 +21,7 @@ export function PaywallDialog({ open }: Readonly<{ open: boolean }>) {
   const monetization = useQuery({ ...monetizationQuery(slug), enabled: open && !!target && user !== null })
   const overQuota = limitReached({ usage: usage.data, requireEmail: target?.requireEmail ?? true })
   const title = target
-    ? upsellTitle({ slug, name: target.name, overQuota })
+    ? upsellTitle({ template: target.upsellTitle, name: target.name, overQuota })
     : billingStrings.upsellDefaultTitle
 
   let body: React.ReactNode

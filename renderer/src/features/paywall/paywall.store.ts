@@ -9,6 +9,8 @@ export interface PaywallTarget {
   locationId: string | null
   name: string
   requireEmail: boolean
+  /** The clone's own upsell title, `{name}` standing for its name (null: the generic one). */
+  upsellTitle: string | null
 }
 
 export const paywall = proxy<{ target: PaywallTarget | null; reopenAfterSignIn: boolean }>({

@@ -110,9 +110,18 @@ function TalkView({
       locationId: clone.options.locationId,
       name: clone.name,
       requireEmail,
+      upsellTitle: clone.upsellTitle,
     })
     return () => setPaywallTarget(null)
-  }, [clone.slug, instanceSlug, clone.instance?.id, clone.options.locationId, clone.name, requireEmail])
+  }, [
+    clone.slug,
+    instanceSlug,
+    clone.instance?.id,
+    clone.options.locationId,
+    clone.name,
+    requireEmail,
+    clone.upsellTitle,
+  ])
 
   useLayoutEffect(() => {
     chatStream.openSession({

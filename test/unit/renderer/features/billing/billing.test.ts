@@ -199,9 +199,12 @@ describe('cancellation (spec 1 §5)', () => {
 
 describe('upsell title (spec 1 §9)', () => {
   it.each([
-    [true, "You've used up your available quota for Lena Hart"],
-    [false, billingStrings.upsellDefaultTitle],
-  ] as const)('over quota %s', (overQuota, title) => {
-    expect(upsellTitle({ slug: 'lena-hart', name: 'Lena Hart', overQuota })).toBe(title)
+    [true, null, "You've used up your available quota for Lena Hart"],
+    [true, '  ', "You've used up your available quota for Lena Hart"],
+    [true, 'Out of free sessions with {name}, {name}!', 'Out of free sessions with Lena Hart, Lena Hart!'],
+    [false, 'Out of free sessions with {name}', billingStrings.upsellDefaultTitle],
+    [false, null, billingStrings.upsellDefaultTitle],
+  ] as const)('over quota %s with template %j', (overQuota, template, title) => {
+    expect(upsellTitle({ template, name: 'Lena Hart', overQuota })).toBe(title)
   })
 })

@@ -1,0 +1,88 @@
+import { type APIRequestContext, expect, test } from '@playwright/test'
+
+/*
+ * Managing a membership end to end (spec 1 §2 '/billing' and '/memberships/...', §4 'Plan card actions',
+ * §5 cancellation reasons): subscribe through the local test-mode checkout, see the plan and this month's
+ * usage on /billing, turn overage on, cancel with reasons, resume; and the embed handoff of
+ * '/memberships/...?origin=...&token=...'.
+ */
+
+const newEmail = () => `e2e.billing.${crypto.randomUUID().slice(0, 12)}@likeness.test`
+
+/** Signs in through the real endpoints and the dev outbox; bearer answers the token instead of a cookie. */
+async function signIn(request: APIRequestContext, transport: 'cookie' | 'bearer' = 'cookie') {
+  const email = newEmail()
+  expect((await request.post('/api/auth/code', { data: { email } })).ok()).toBe(true)
+  const outbox = await (await request.get('/dev/outbox')).text()
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const code = new RegExp(`Sign-in code for ${escaped}">(\\d{6})<`).exec(outbox)?.[1]
+  expect(code, 'the sign-in code in the dev outbox').toBeTruthy()
+  const verified = await request.post('/api/auth/verify', { data: { email, code, transport } })
+  expect(verified.ok(), await verified.text()).toBe(true)
+  return (await verified.json()) as { token?: string }
+}
+
+test('a member sees the plan on /billing, turns overage on, cancels with reasons and resumes', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await signIn(page.request)
+  await page.goto('/memberships/lena-hart')
+  const rested = page.getByRole('article', { name: 'Rested' })
+  await rested.getByRole('button', { name: 'Subscribe' }).click()
+  await page.getByRole('button', { name: /^Pay \$9/ }).click()
+  await expect(page).toHaveURL(/\/memberships\/lena-hart$/)
+  await expect(rested.getByRole('button', { name: 'Cancel' })).toBeVisible()
+
+  await page.goto('/billing')
+  const card = page.getByRole('article', { name: 'Rested · Dr. Lena Hart' })
+  await expect(card).toContainText('0 of 200 messages used this month')
+  await expect(card).toContainText(/Renews on/)
+  await expect(page.getByText(/^Test mode:/)).toBeVisible()
+  const overage = page.getByRole('switch', { name: 'Keep chatting past my plan' })
+  await expect(overage).toHaveAttribute('aria-checked', 'false')
+  await overage.click()
+  await expect(page.getByText('Overage is on')).toBeVisible()
+  await page.reload()
+  await expect(overage).toHaveAttribute('aria-checked', 'true')
+
+  await card.getByRole('link', { name: 'Manage membership for Dr. Lena Hart' }).click()
+  await expect(page).toHaveURL(/\/memberships\/lena-hart$/)
+  await rested.getByRole('button', { name: 'Cancel' }).click()
+  const reasons = page.getByRole('dialog', { name: 'Why are you cancelling?' })
+  await reasons.getByRole('button', { name: 'Continue to cancel' }).click()
+  await expect(reasons.getByText('Please select at least one reason from the checkboxes')).toBeVisible()
+  await reasons.getByRole('checkbox', { name: 'It is too expensive' }).click()
+  await reasons.getByRole('textbox').fill('Too short')
+  await reasons.getByRole('button', { name: 'Continue to cancel' }).click()
+  await expect(reasons.getByText('Please provide at least 5 words in your reason')).toBeVisible()
+  await reasons.getByRole('textbox').fill('I will come back after the racing season')
+  await reasons.getByRole('button', { name: 'Continue to cancel' }).click()
+  await expect(reasons).toBeHidden()
+  await rested.getByRole('button', { name: 'Resume' }).click()
+  await expect(page.getByText('Resumed subscription!')).toBeVisible()
+  await expect(rested.getByRole('button', { name: 'Cancel' })).toBeVisible()
+
+  await page.goto('/billing')
+  await expect(card).toContainText(/Renews on/)
+})
+
+test('an embed opens /memberships with its token: signed in here, the token gone from the address', async ({
+  page,
+}) => {
+  const { token } = await signIn(page.request, 'bearer')
+  expect(token).toBeTruthy()
+  const origin = 'https://partner.example.com/help'
+  await page.goto(`/memberships/lena-hart?origin=${encodeURIComponent(origin)}&token=${token}`)
+  await expect(
+    page.getByRole('article', { name: 'Rested' }).getByRole('button', { name: 'Subscribe' }),
+  ).toBeVisible()
+  await expect(page).not.toHaveURL(/token=/)
+  await expect(page).toHaveURL(/origin=/)
+  await expect(page.getByRole('link', { name: 'Back to partner.example.com' })).toHaveAttribute(
+    'href',
+    origin,
+  )
+  const cookies = await page.context().cookies()
+  expect(cookies.find((c) => c.name === 'lk_session')?.httpOnly).toBe(true)
+})
