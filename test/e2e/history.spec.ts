@@ -76,7 +76,10 @@ test.describe('history', () => {
   test('asks an anonymous visitor to log in', async ({ page }) => {
     await page.goto('/lena-hart/talk')
     await page.getByRole('button', { name: 'History', exact: true }).click()
-    await expect(page.getByText('Please log in to view conversation history')).toBeVisible()
+    // Told twice: a toast, and the sign-in dialog that opens instead of the drawer says why.
+    const why = 'Please log in to view conversation history'
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText(why)).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toContainText(why)
     await expect(historyDrawer(page)).toHaveCount(0)
   })
 
