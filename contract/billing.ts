@@ -84,6 +84,21 @@ export const MembershipLinkRequest = z.object({
 })
 export const MembershipLinkResponse = z.object({ url: z.string() })
 
+/**
+ * The query parameter a checkout adds to redirect_url when it sends the buyer back: 'success' after paying,
+ * 'canceled' when they left without paying. The page says so once and removes it.
+ */
+export const CHECKOUT_RETURN_PARAM = 'checkout'
+export const CheckoutOutcome = z.enum(['success', 'canceled'])
+export type CheckoutOutcome = z.infer<typeof CheckoutOutcome>
+
+/** redirect_url with the checkout's outcome added (any earlier outcome replaced). */
+export function checkoutReturnUrl(redirectUrl: string, outcome: CheckoutOutcome): string {
+  const url = new URL(redirectUrl)
+  url.searchParams.set(CHECKOUT_RETURN_PARAM, outcome)
+  return url.href
+}
+
 /** One of the user's subscriptions as /billing lists it, with this period's usage against the plan. */
 export const SubscriptionSummary = ActiveSubscription.extend({
   clone: z.object({ slug: z.string(), name: z.string(), imageUrl: z.string().nullable() }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import { checkoutReturnUrl } from '../../contract/billing'
 import type { Db } from '../db/client'
 import {
   billingAccounts,
@@ -107,8 +108,8 @@ export async function startSubscriptionCheckout(
     amountCents,
     customerEmail: user!.email,
     customerId: payments.kind === 'stripe' ? (account?.stripeCustomerId ?? null) : null,
-    successUrl: input.redirectUrl,
-    cancelUrl: input.redirectUrl,
+    successUrl: checkoutReturnUrl(input.redirectUrl, 'success'),
+    cancelUrl: checkoutReturnUrl(input.redirectUrl, 'canceled'),
   })
   if (started.providerSessionId) {
     await db

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { checkoutReturnUrl } from '../../contract/billing'
 import { cancelCheckout, completeCheckout, findOpenCheckout } from '../billing/subscriptions'
 import type { Db } from '../db/client'
 import { AppError, notFound } from '../errors'
@@ -82,9 +83,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }
       }
       const found = await findOpenCheckout(db, request.params.clientSecret)
       if (!found) throw notFound('This checkout is over or does not exist')
-      if (request.body.action === 'pay') await completeCheckout(db, found.checkout.id)
+      const paid = request.body.action === 'pay'
+      if (paid) await completeCheckout(db, found.checkout.id)
       else await cancelCheckout(db, found.checkout.id)
-      return reply.redirect(found.checkout.redirectUrl, 303)
+      return reply.redirect(checkoutReturnUrl(found.checkout.redirectUrl, paid ? 'success' : 'canceled'), 303)
     },
   )
 }

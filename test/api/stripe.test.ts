@@ -102,6 +102,8 @@ describe('Stripe payments', () => {
     expect(sent.body.get('mode')).toBe('subscription')
     expect(sent.body.get('line_items[0][price_data][unit_amount]')).toBe('900')
     expect(sent.body.get('line_items[0][price_data][recurring][interval]')).toBe('month')
+    expect(sent.body.get('success_url')).toBe('http://localhost:8787/lena-hart/talk?checkout=success')
+    expect(sent.body.get('cancel_url')).toBe('http://localhost:8787/lena-hart/talk?checkout=canceled')
 
     const event = JSON.stringify({
       id: 'evt_1',

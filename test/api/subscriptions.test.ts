@@ -55,7 +55,7 @@ describe('subscriptions with the local test-mode checkout', () => {
       payload: `action=${action}`,
     })
     expect(res.statusCode, res.body).toBe(303)
-    expect(res.headers.location).toBe(redirect)
+    expect(res.headers.location).toBe(`${redirect}?checkout=${action === 'pay' ? 'success' : 'canceled'}`)
     return page.body
   }
 

@@ -31,6 +31,7 @@ test('a member sees the plan on /billing, turns overage on, cancels with reasons
   const rested = page.getByRole('article', { name: 'Rested' })
   await rested.getByRole('button', { name: 'Subscribe' }).click()
   await page.getByRole('button', { name: /^Pay \$9/ }).click()
+  await expect(page.getByText('Payment complete: your membership is active.')).toBeVisible()
   await expect(page).toHaveURL(/\/memberships\/lena-hart$/)
   await expect(rested.getByRole('button', { name: 'Cancel' })).toBeVisible()
 

@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router'
 import { ActionDialogs } from '../features/actions/ActionDialogs'
 import { SignInDialogHost } from '../features/auth/SignInDialogHost'
+import { CheckoutReturn } from '../features/billing/CheckoutReturn'
 import { CommandBarDialogs } from '../features/command-bar/CommandBarDialogs'
 import { HistoryDialogHost } from '../features/history/HistoryDialogHost'
 import { PaywallDialogHost } from '../features/paywall/PaywallDialogHost'
@@ -23,6 +24,7 @@ export function RootLayout() {
       <HistoryDialogHost />
       <ShareDialogHost />
       <PaywallDialogHost />
+      <CheckoutReturn />
     </>
   )
 }

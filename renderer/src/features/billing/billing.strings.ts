@@ -5,6 +5,8 @@ export const billingStrings = {
   remaining: (count: number) => `${count} ${count === 1 ? 'Message' : 'Messages'} Remaining`,
   creditRing: (remaining: number, quota: number) => `${remaining} of ${quota} messages left`,
   failedToCreate: 'Failed to create subscription',
+  checkoutSucceeded: 'Payment complete: your membership is active.',
+  checkoutCanceled: 'Checkout canceled. You were not charged.',
   resumed: 'Resumed subscription!',
   invalidUnit: 'Invalid unit for membership',
   actionFailed: 'Something went wrong. Please try again.',

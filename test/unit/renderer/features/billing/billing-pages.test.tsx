@@ -212,3 +212,22 @@ describe('clone-specific upsell title', () => {
     expect(await screen.findByRole('dialog', { name: 'Out of nights with Lena Hart' })).toBeTruthy()
   })
 })
+
+describe('back from a checkout', () => {
+  it('says the payment went through once, closes the paywall and leaves the address', async () => {
+    const { fetch, calls } = api({ overview: overview() })
+    const app = await renderApp('/lena-hart/talk?checkout=success', { fetch })
+    expect(await screen.findByText(billingStrings.checkoutSucceeded)).toBeTruthy()
+    await waitFor(() => expect(app.router.state.location.search).not.toHaveProperty('checkout'))
+    expect(app.router.state.location.pathname).toBe('/lena-hart/talk')
+    expect(dialogs.open).toBeNull()
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/usage').length).toBeGreaterThan(0))
+  })
+
+  it('says a canceled checkout charged nothing, on any page', async () => {
+    const { fetch } = api({ overview: overview() })
+    const app = await renderApp('/billing?checkout=canceled', { fetch })
+    expect(await screen.findByText(billingStrings.checkoutCanceled)).toBeTruthy()
+    await waitFor(() => expect(app.router.state.location.search).not.toHaveProperty('checkout'))
+  })
+})
