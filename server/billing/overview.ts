@@ -5,7 +5,7 @@ import { billingAccounts, clones, instances, memberships, subscriptions } from '
 import { conflict } from '../errors'
 import type { PaymentsProvider } from './payments'
 import { settleSubscriptions, toActiveSubscription } from './subscription-store'
-import { allowanceOf } from './usage'
+import { allowanceOf, overageSetting } from './usage'
 
 export const OVERAGE_NEEDS_MEMBERSHIP = 'Overage needs an active paid membership.'
 export const OVERAGE_NOT_BILLED = 'Overage cannot be billed with this payment provider yet.'
@@ -45,15 +45,6 @@ export async function listSubscriptions(db: Db, userId: string, now = new Date()
       }
     }),
   )
-}
-
-async function overageSetting(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: billingAccounts.overageEnabled })
-    .from(billingAccounts)
-    .where(eq(billingAccounts.userId, userId))
-    .limit(1)
-  return row?.enabled ?? false
 }
 
 export async function billingOverview(

@@ -79,14 +79,14 @@ async function applicableQuota(
   return { quota: quotaOfMembership(membership), scope: membership.instanceId, membership: true }
 }
 
-async function overageOf(db: Db, userId: string | null): Promise<boolean> {
-  if (!userId) return false
+/** The user's overage setting (billing.is_overage_enabled); whether it applies is allowanceOf's call. */
+export async function overageSetting(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
-    .select({ overage: billingAccounts.overageEnabled })
+    .select({ enabled: billingAccounts.overageEnabled })
     .from(billingAccounts)
     .where(eq(billingAccounts.userId, userId))
     .limit(1)
-  return row?.overage ?? false
+  return row?.enabled ?? false
 }
 
 export async function usedIn(
@@ -130,12 +130,12 @@ export async function allowanceOf(
 ): Promise<Allowance> {
   const periodStart = periodStartOf(now)
   const applicable = await applicableQuota(db, clone, owner.userId, instanceId, now)
-  const [overageSetting, used] = await Promise.all([
-    applicable.membership ? overageOf(db, owner.userId) : false,
+  const [overageOn, used] = await Promise.all([
+    applicable.membership && owner.userId ? overageSetting(db, owner.userId) : false,
     usedIn(db, clone.id, applicable.scope, subjectOf(owner), periodStart),
   ])
   const { quota, scope } = applicable
-  const overage = overageSetting && quota.messages !== UNLIMITED
+  const overage = overageOn && quota.messages !== UNLIMITED
   return { quota, used, overage, messageLimit: messageLimit(quota, overage), periodStart, scope }
 }
 

@@ -1,18 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BillingOverview, CloneProfile, SignInResponse } from '../../contract'
-import { createSession } from '../../server/auth/sessions'
 import { periodStartOf } from '../../server/billing/quota'
 import { sweepBilling, UNFINISHED_CHECKOUT_KEEP_MS } from '../../server/billing/sweeper'
-import {
-  checkoutSessions,
-  clones,
-  memberships,
-  subscriptions,
-  usageCounters,
-  users,
-} from '../../server/db/schema'
-import { createTestApp, type TestApp } from './helpers'
+import { checkoutSessions, clones, memberships, subscriptions, usageCounters } from '../../server/db/schema'
+import { createTestApp, type TestApp, userWithSession } from './helpers'
 
 describe('/api/billing, overage, the sweeper and the embed handoff', () => {
   let t: TestApp
@@ -23,12 +15,6 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
     lenaId = lena!.id
   })
   afterAll(() => t.close())
-
-  async function newUser(email: string, transport: 'cookie' | 'bearer' = 'cookie') {
-    const [user] = await t.db.insert(users).values({ email }).returning()
-    const { token } = await createSession(t.db, user!.id, transport)
-    return { id: user!.id, token, cookie: `lk_session=${token}` }
-  }
 
   async function plan(name: string) {
     const [row] = await t.db
@@ -70,7 +56,7 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
   })
 
   it('lists the active subscriptions with the clone and this month usage against the plan', async () => {
-    const user = await newUser('lister@example.com')
+    const user = await userWithSession(t.db, 'lister@example.com')
     expect(await overview(user.cookie)).toEqual({
       subscriptions: [],
       overage: { enabled: false, available: false },
@@ -97,7 +83,7 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
   })
 
   it('turns overage on only over a paid membership, and off at any time', async () => {
-    const user = await newUser('overage-toggle@example.com')
+    const user = await userWithSession(t.db, 'overage-toggle@example.com')
     const refused = await setOverage(user.cookie, true)
     expect(refused.statusCode).toBe(409)
     expect(refused.json().error.message).toBe('Overage needs an active paid membership.')
@@ -126,12 +112,12 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
   })
 
   it('sweeps: ends and renews subscriptions past their period, expires and later deletes checkouts', async () => {
-    const user = await newUser('swept@example.com')
+    const user = await userWithSession(t.db, 'swept@example.com')
     const now = new Date()
     const past = new Date(now.getTime() - 86400_000)
     const ending = await subscribe(user.id, 'Rested', past)
     await t.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, ending.id))
-    const renewer = await newUser('renewer@example.com')
+    const renewer = await userWithSession(t.db, 'renewer@example.com')
     const renewing = await subscribe(renewer.id, 'Rested', past)
 
     const membershipId = (await plan('Rested')).id
@@ -181,7 +167,7 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
   })
 
   it('hands an embed bearer session over to a session cookie of the same user', async () => {
-    const user = await newUser('embedded@example.com', 'bearer')
+    const user = await userWithSession(t.db, 'embedded@example.com', 'bearer')
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/handoff',
@@ -201,7 +187,7 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
     expect(me.json().user.id).toBe(user.id)
 
     // Not a bearer session: nothing to hand over; no session: 401; a bad token: 401.
-    const web = await newUser('web-only@example.com')
+    const web = await userWithSession(t.db, 'web-only@example.com')
     const fromCookie = await t.app.inject({
       method: 'POST',
       url: '/api/auth/handoff',

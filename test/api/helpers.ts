@@ -3,8 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import { type App, type BuildAppOptions, buildApp } from '../../server/app'
+import { SESSION_COOKIE } from '../../server/auth/identity'
+import { createSession } from '../../server/auth/sessions'
 import { type Config, loadConfig } from '../../server/config'
 import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/client'
+import { users } from '../../server/db/schema'
 
 export interface TestApp {
   app: App
@@ -65,4 +68,11 @@ export async function createTestApp({
       await handle.close()
     },
   }
+}
+
+/** A new user with a session: `cookie` is the Cookie header for cookie transport; `token` the bearer token. */
+export async function userWithSession(db: Db, email: string, transport: 'cookie' | 'bearer' = 'cookie') {
+  const [user] = await db.insert(users).values({ email }).returning()
+  const { token } = await createSession(db, user!.id, transport)
+  return { id: user!.id, token, cookie: `${SESSION_COOKIE}=${token}` }
 }

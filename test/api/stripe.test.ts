@@ -14,7 +14,7 @@ import {
   subscriptions,
   users,
 } from '../../server/db/schema'
-import { createTestApp, type TestApp } from './helpers'
+import { createTestApp, type TestApp, userWithSession } from './helpers'
 
 const WEBHOOK_SECRET = 'whsec_test_secret'
 
@@ -156,12 +156,6 @@ describe('Stripe payments', () => {
     return webhook(body, stripeSignature(body, WEBHOOK_SECRET, now()))
   }
 
-  async function stripeUser(email: string) {
-    const [user] = await t.db.insert(users).values({ email }).returning()
-    const { token } = await createSession(t.db, user!.id, 'cookie')
-    return { id: user!.id, cookie: `lk_session=${token}` }
-  }
-
   async function plan(name: string) {
     const [lena] = await t.db.select().from(clones).where(eq(clones.slug, 'lena-hart'))
     const rows = await t.db.select().from(memberships).where(eq(memberships.cloneId, lena!.id))
@@ -189,7 +183,7 @@ describe('Stripe payments', () => {
   }
 
   it('keeps the Stripe customer, cancels and resumes at Stripe, and ends the old subscription on a switch', async () => {
-    const user = await stripeUser('switcher@example.com')
+    const user = await userWithSession(t.db, 'switcher@example.com')
     const rested = await plan('Rested')
     const raceReady = await plan('Race Ready')
 
@@ -270,7 +264,7 @@ describe('Stripe payments', () => {
   })
 
   it('treats an old subscription already gone at Stripe as ended, and expires abandoned checkouts', async () => {
-    const user = await stripeUser('gone@example.com')
+    const user = await userWithSession(t.db, 'gone@example.com')
     const rested = await plan('Rested')
     const first = await startCheckout(user.cookie, rested.id)
     await sign({
@@ -311,7 +305,7 @@ describe('Stripe payments', () => {
   })
 
   it('retries the event when Stripe refuses to end the replaced subscription', async () => {
-    const user = await stripeUser('refused@example.com')
+    const user = await userWithSession(t.db, 'refused@example.com')
     const first = await startCheckout(user.cookie, (await plan('Rested')).id)
     await sign({
       id: 'evt_refused_1',
@@ -341,7 +335,7 @@ describe('Stripe payments', () => {
   })
 
   it('does not offer overage where Stripe cannot bill it', async () => {
-    const user = await stripeUser('overage-stripe@example.com')
+    const user = await userWithSession(t.db, 'overage-stripe@example.com')
     const res = await t.app.inject({ method: 'GET', url: '/api/billing', headers: { cookie: user.cookie } })
     expect(BillingOverview.parse(res.json())).toMatchObject({
       testMode: false,

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ActiveSubscription, CreateSubscriptionResponse, Monetization, Usage } from '../../contract'
-import { createSession } from '../../server/auth/sessions'
-import { clones, memberships, relationships, subscriptions, users } from '../../server/db/schema'
-import { createTestApp, type TestApp } from './helpers'
+import { clones, memberships, relationships, subscriptions } from '../../server/db/schema'
+import { createTestApp, type TestApp, userWithSession } from './helpers'
 
 describe('subscriptions with the local test-mode checkout', () => {
   let t: TestApp
@@ -21,12 +20,6 @@ describe('subscriptions with the local test-mode checkout', () => {
     raceReady = rows.find((m) => m.name === 'Race Ready')!.id
   })
   afterAll(() => t.close())
-
-  async function newUser(email: string) {
-    const [user] = await t.db.insert(users).values({ email }).returning()
-    const { token } = await createSession(t.db, user!.id, 'cookie')
-    return { id: user!.id, cookie: `lk_session=${token}` }
-  }
 
   const post = (url: string, cookie: string | undefined, payload: object) =>
     t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} })
@@ -80,7 +73,7 @@ describe('subscriptions with the local test-mode checkout', () => {
 
   it('refuses creators and contributors', async () => {
     for (const type of ['CREATOR', 'CONTRIBUTOR'] as const) {
-      const user = await newUser(`sub-${type.toLowerCase()}@example.com`)
+      const user = await userWithSession(t.db, `sub-${type.toLowerCase()}@example.com`)
       await t.db.insert(relationships).values({ userId: user.id, cloneId: lenaId, type })
       const res = await post('/api/subscriptions', user.cookie, {
         redirect_url: redirect,
@@ -94,7 +87,7 @@ describe('subscriptions with the local test-mode checkout', () => {
   })
 
   it('404s an unknown membership, 400s a period without price and a foreign redirect', async () => {
-    const user = await newUser('sub-errors@example.com')
+    const user = await userWithSession(t.db, 'sub-errors@example.com')
     const base = { redirect_url: redirect, slug: 'lena-hart', basis: 'monthly' }
     const unknown = await post('/api/subscriptions', user.cookie, {
       ...base,
@@ -122,7 +115,7 @@ describe('subscriptions with the local test-mode checkout', () => {
   })
 
   it('subscribes, cancels at period end, resumes and switches', async () => {
-    const user = await newUser('subscriber@example.com')
+    const user = await userWithSession(t.db, 'subscriber@example.com')
     const started = await checkout(user.cookie, rested, 'monthly')
     expect(started.checkout_url).toBe(`${origin}/checkout/${started.client_secret}`)
     const page = await pay(started.checkout_url)
@@ -183,14 +176,14 @@ describe('subscriptions with the local test-mode checkout', () => {
   })
 
   it('leaves no subscription when the checkout is cancelled', async () => {
-    const user = await newUser('changed-mind@example.com')
+    const user = await userWithSession(t.db, 'changed-mind@example.com')
     const started = await checkout(user.cookie, rested, 'monthly')
     await pay(started.checkout_url, 'cancel')
     expect((await monetization(user.cookie)).active_subscription).toBeNull()
   })
 
   it('refuses a checkout form posted from another site', async () => {
-    const user = await newUser('csrf@example.com')
+    const user = await userWithSession(t.db, 'csrf@example.com')
     const started = await checkout(user.cookie, rested, 'monthly')
     const res = await t.app.inject({
       method: 'POST',
@@ -203,7 +196,7 @@ describe('subscriptions with the local test-mode checkout', () => {
   })
 
   it('404s resume without a subscription', async () => {
-    const user = await newUser('nosub@example.com')
+    const user = await userWithSession(t.db, 'nosub@example.com')
     expect(
       (await post('/api/subscriptions/resume', user.cookie, { cloneSlug: 'lena-hart' })).statusCode,
     ).toBe(404)

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBody, Monetization, Usage } from '../../contract'
-import { createSession } from '../../server/auth/sessions'
 import { periodStartOf } from '../../server/billing/quota'
 import { VISITOR_COOKIE } from '../../server/chat/visitor'
 import {
@@ -13,10 +12,9 @@ import {
   relationships,
   subscriptions,
   usageCounters,
-  users,
 } from '../../server/db/schema'
 import { parseStreamEvents, sendChatMessage } from './chat-helpers'
-import { createTestApp, type TestApp } from './helpers'
+import { createTestApp, type TestApp, userWithSession } from './helpers'
 
 describe('usage and enforcement', () => {
   let t: TestApp
@@ -27,12 +25,6 @@ describe('usage and enforcement', () => {
     lenaId = lena!.id
   })
   afterAll(() => t.close())
-
-  async function newUser(email: string) {
-    const [user] = await t.db.insert(users).values({ email }).returning()
-    const { token } = await createSession(t.db, user!.id, 'cookie')
-    return { id: user!.id, cookie: `lk_session=${token}` }
-  }
 
   async function usage(headers: Record<string, string> = {}, slug = 'lena-hart') {
     const res = await t.app.inject({ method: 'GET', url: `/api/usage?slug=${slug}`, headers })
@@ -168,7 +160,7 @@ describe('usage and enforcement', () => {
     })
 
   it('lets overage lift a paid membership quota, never the free one', async () => {
-    const user = await newUser('overage@example.com')
+    const user = await userWithSession(t.db, 'overage@example.com')
     const periodStart = periodStartOf(new Date())
     await t.db
       .insert(usageCounters)
@@ -202,7 +194,7 @@ describe('usage and enforcement', () => {
   })
 
   it('answers 404, not 402, for a conversation that is not yours even over the quota', async () => {
-    const user = await newUser('overquota-404@example.com')
+    const user = await userWithSession(t.db, 'overquota-404@example.com')
     await t.db.insert(usageCounters).values({
       cloneId: lenaId,
       subject: `user:${user.id}`,
@@ -245,7 +237,7 @@ describe('usage and enforcement', () => {
   })
 
   it("counts an instance membership's usage on its instance, and gives it only there", async () => {
-    const user = await newUser('instance-member@example.com')
+    const user = await userWithSession(t.db, 'instance-member@example.com')
     const [clinic] = await t.db.select().from(instances).where(eq(instances.slug, 'clinic'))
     const [clinicPlan] = await t.db
       .insert(memberships)
@@ -289,7 +281,7 @@ describe('usage and enforcement', () => {
 
   it('ends a subscription set to cancel once its period is over, and renews a local one', async () => {
     const day = 86400_000
-    const leaving = await newUser('leaving@example.com')
+    const leaving = await userWithSession(t.db, 'leaving@example.com')
     const ended = await subscribe(leaving.id, 'Rested', {
       start: new Date(Date.now() - 31 * day),
       end: new Date(Date.now() - day),
@@ -299,7 +291,7 @@ describe('usage and enforcement', () => {
     const [endedRow] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, ended.id))
     expect(endedRow!.status).toBe('canceled')
 
-    const staying = await newUser('staying@example.com')
+    const staying = await userWithSession(t.db, 'staying@example.com')
     const lastEnd = new Date(Date.now() - 40 * day)
     const renewed = await subscribe(staying.id, 'Rested', {
       start: new Date(lastEnd.getTime() - 30 * day),
@@ -312,7 +304,7 @@ describe('usage and enforcement', () => {
     expect(renewedRow!.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now())
 
     // Stripe renews its own subscriptions (and says so by webhook): nothing is renewed here.
-    const stripeUser = await newUser('stripe-renewing@example.com')
+    const stripeUser = await userWithSession(t.db, 'stripe-renewing@example.com')
     const stripeSub = await subscribe(stripeUser.id, 'Rested', {
       end: new Date(Date.now() - day),
       provider: 'stripe',
@@ -323,7 +315,7 @@ describe('usage and enforcement', () => {
   })
 
   it('takes the quota of the active subscription membership', async () => {
-    const user = await newUser('member@example.com')
+    const user = await userWithSession(t.db, 'member@example.com')
     const [rested] = await t.db
       .select()
       .from(memberships)
@@ -344,13 +336,13 @@ describe('usage and enforcement', () => {
   })
 
   it('gives a signed-in user without subscription the anonymous quota', async () => {
-    const user = await newUser('plain@example.com')
+    const user = await userWithSession(t.db, 'plain@example.com')
     expect((await usage({ cookie: user.cookie })).quota.messages).toBe(10)
   })
 
   it('gives creators and contributors unlimited use', async () => {
     for (const type of ['CREATOR', 'CONTRIBUTOR'] as const) {
-      const user = await newUser(`${type.toLowerCase()}@example.com`)
+      const user = await userWithSession(t.db, `${type.toLowerCase()}@example.com`)
       await t.db.insert(relationships).values({ userId: user.id, cloneId: lenaId, type })
       const u = await usage({ cookie: user.cookie })
       expect(u.quota).toEqual({ messages: -1, voice_seconds: -1, video_seconds: -1 })
