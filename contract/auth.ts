@@ -72,6 +72,14 @@ export function userTypeOf(
   return 'consumer_signed_in'
 }
 
+/**
+ * Clients that cannot keep the visitor cookie (the desktop app calls the API cross-origin, without cookies)
+ * name their anonymous visitor with this header instead: a random id of 16 to 64 base64url characters that
+ * the client made and keeps. It owns that visitor's conversations and counts its anonymous quota.
+ */
+export const VISITOR_HEADER = 'x-likeness-visitor'
+export const VisitorId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
+
 export const SessionTransport = z.enum(['cookie', 'bearer'])
 export type SessionTransport = z.infer<typeof SessionTransport>
 

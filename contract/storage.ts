@@ -30,6 +30,8 @@ export const storageKeys = {
   embedAuthToken: key(`${PRODUCT_ID}-embed`, z.string().min(1), true),
   /** The bearer token of the desktop app's session. */
   desktopAuthToken: key(`${PRODUCT_ID}-desktop-token`, z.string().min(1), true),
+  /** The desktop app's anonymous visitor id (sent as VISITOR_HEADER; not a spec key: the shell's own). */
+  desktopVisitorId: key(`${PRODUCT_ID}-desktop-visitor`, z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), true),
   /** Clone slug to the warning text the visitor acknowledged. */
   warningAcknowledged: key('warningAcknowledged', z.record(z.string(), z.string())),
   /** The video paywalled flag (spec 2 §4 'Video paywall logic'). */
@@ -52,6 +54,7 @@ export const storageKeyPrefixes = [
   storageKeys.userPreferredLanguage.name,
   storageKeys.embedAuthToken.name,
   storageKeys.desktopAuthToken.name,
+  storageKeys.desktopVisitorId.name,
   storageKeys.warningAcknowledged.name,
   storageKeys.videoPaywalled.name,
   storageKeys.installHintDismissed.name,

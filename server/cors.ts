@@ -1,13 +1,15 @@
+import { VISITOR_HEADER } from '../contract/auth'
 import type { App } from './app'
 
 /**
- * The desktop app's renderer runs at app://renderer and calls the API cross-origin with a bearer token.
+ * The desktop app's renderer runs at app://renderer and calls the API cross-origin with a bearer token
+ * (signed in) or its visitor header (anonymous).
  * This allows exactly that origin on /api: no credentials (cookies never cross), and only the headers the
  * client sends. Every other origin gets no CORS headers, so browsers keep blocking it.
  */
 export const DESKTOP_ORIGIN = 'app://renderer'
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
-const ALLOWED_HEADERS = 'authorization, content-type, accept, last-event-id'
+const ALLOWED_HEADERS = `authorization, content-type, accept, last-event-id, ${VISITOR_HEADER}`
 const PREFLIGHT_MAX_AGE_SECONDS = '600'
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')

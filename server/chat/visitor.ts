@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { VISITOR_HEADER } from '../../contract/auth'
 
 /**
  * Anonymous ownership of conversations until accounts arrive: a random visitor id in an HttpOnly
  * cookie. The id is a bearer secret (144 random bits), so it is never shown to scripts and never
- * sent cross-site on sub-requests (SameSite=Lax).
+ * sent cross-site on sub-requests (SameSite=Lax). Clients without cookies (the desktop app) send their
+ * own id in the VISITOR_HEADER header instead (contract/auth.ts); the cookie wins when both are there.
  */
 export const VISITOR_COOKIE = 'lk_visitor'
 const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/
@@ -17,10 +19,13 @@ export interface Owner {
   userId: string | null
 }
 
+const validVisitorId = (value: unknown): string | null =>
+  typeof value === 'string' && VISITOR_ID.test(value) ? value : null
+
 export function ownerOf(request: FastifyRequest): Owner {
-  const value = request.cookies[VISITOR_COOKIE]
   return {
-    visitorId: value && VISITOR_ID.test(value) ? value : null,
+    visitorId:
+      validVisitorId(request.cookies[VISITOR_COOKIE]) ?? validVisitorId(request.headers[VISITOR_HEADER]),
     userId: request.identity?.user?.id ?? null,
   }
 }

@@ -30,6 +30,7 @@ describe('CORS for the desktop app', () => {
     expect(res.statusCode).toBe(204)
     expect(res.headers['access-control-allow-origin']).toBe(DESKTOP_ORIGIN)
     expect(res.headers['access-control-allow-headers']).toMatch(/authorization/)
+    expect(res.headers['access-control-allow-headers']).toMatch(/x-likeness-visitor/)
     expect(res.headers['access-control-allow-methods']).toMatch(/POST/)
     expect(res.headers['access-control-allow-credentials']).toBeUndefined()
   })

@@ -335,6 +335,38 @@ describe('usage and enforcement', () => {
     expect(u.permissions.can_make_video_call).toBe(false)
   })
 
+  it('knows a cookieless (desktop) visitor by its visitor header: its conversations and its quota', async () => {
+    await setAnonymousMessages(2)
+    try {
+      const desktop = { origin: 'app://renderer', 'x-likeness-visitor': 'desktopvisitor_000000001' }
+      const send = (extra: object = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/clone/talk/messages/stream',
+          payload: { slug: 'lena-hart', text: 'From the desktop app', ...extra },
+          headers: desktop,
+        })
+      const first = await send()
+      expect(first.statusCode).toBe(200)
+      expect(first.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined()
+      const conversationId = (parseStreamEvents(first.body).at(-1) as { message: { conversationId: string } })
+        .message.conversationId
+      const read = (headers: Record<string, string>) =>
+        t.app.inject({ method: 'GET', url: `/api/clone/talk/conversations/${conversationId}`, headers })
+      expect((await read(desktop)).statusCode).toBe(200)
+      expect((await read({ 'x-likeness-visitor': 'someoneelse_000000000001' })).statusCode).toBe(404)
+      expect((await read({})).statusCode).toBe(404)
+
+      expect((await send({ conversationId })).statusCode).toBe(200)
+      expect((await usage(desktop)).usage.messages).toBe(2)
+      expect((await send({ conversationId })).statusCode).toBe(402)
+      // A malformed header names nobody.
+      expect((await usage({ 'x-likeness-visitor': 'short' })).usage.messages).toBe(0)
+    } finally {
+      await setAnonymousMessages(10)
+    }
+  })
+
   it('gives a signed-in user without subscription the anonymous quota', async () => {
     const user = await userWithSession(t.db, 'plain@example.com')
     expect((await usage({ cookie: user.cookie })).quota.messages).toBe(10)

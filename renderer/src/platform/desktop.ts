@@ -1,3 +1,4 @@
+import { VISITOR_HEADER } from '../../../contract/auth'
 import {
   DesktopAppConfig,
   type DesktopBridge,
@@ -40,6 +41,19 @@ export async function createDesktopPlatform(
       await bridge.storage.remove(key.name)
     },
   }
+  // Made once per install and kept; should the store refuse it (no secure storage), it lasts this session.
+  let visitor: Promise<string> | null = null
+  const visitorId = () => {
+    visitor ??= (async () => {
+      const stored = await storage.get(storageKeys.desktopVisitorId).catch(() => null)
+      if (stored) return stored
+      const fresh = newVisitorId()
+      await storage.set(storageKeys.desktopVisitorId, fresh).catch(() => undefined)
+      return fresh
+    })()
+    return visitor
+  }
+
   return {
     kind: 'desktop',
     apiBaseUrl: config.apiBaseUrl.replace(/\/+$/, ''),
@@ -49,15 +63,27 @@ export async function createDesktopPlatform(
       request: (kind) => checked('permissionsRequest', bridge.permissions.request(kind)),
     },
     auth: {
-      // The renderer runs at app://renderer and the API elsewhere: no cookies cross, the bearer token does.
+      // The renderer runs at app://renderer and the API elsewhere: no cookies cross, so the bearer token
+      // says who is signed in and the visitor header who the anonymous visitor is (their conversations,
+      // their anonymous quota, and what signing in claims).
       async requestInit() {
-        const token = await storage.get(storageKeys.desktopAuthToken)
-        const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
+        const [token, visitor] = await Promise.all([storage.get(storageKeys.desktopAuthToken), visitorId()])
+        const headers: Record<string, string> = { [VISITOR_HEADER]: visitor }
+        if (token) headers.Authorization = `Bearer ${token}`
         return { credentials: 'omit', headers }
       },
     },
     openExternal: (url) => bridge.openExternal(url),
   }
+}
+
+/** 144 random bits, base64url: as unguessable as the server's visitor cookie. */
+export function newVisitorId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18))
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 }
 
 export const readBridge = (): DesktopBridge | undefined => (globalThis as { desktop?: DesktopBridge }).desktop

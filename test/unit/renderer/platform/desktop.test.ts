@@ -82,15 +82,34 @@ describe('desktop platform', () => {
     await expect(platform.storage.get(storageKeys.userPreferredLanguage)).rejects.toThrow()
   })
 
-  it('authenticates with the stored bearer token and never with cookies', async () => {
-    const { bridge } = fakeBridge()
+  it('authenticates with the stored bearer token and never with cookies, naming its anonymous visitor', async () => {
+    const { bridge, store } = fakeBridge()
     const platform = await createDesktopPlatform(bridge)
-    expect(await platform.auth.requestInit()).toEqual({ credentials: 'omit', headers: {} })
+    const anonymous = await platform.auth.requestInit()
+    expect(anonymous.credentials).toBe('omit')
+    const visitor = anonymous.headers['x-likeness-visitor']
+    expect(visitor).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    expect(anonymous.headers.Authorization).toBeUndefined()
     await platform.storage.set(storageKeys.desktopAuthToken, 'token-1')
     expect(await platform.auth.requestInit()).toEqual({
       credentials: 'omit',
-      headers: { Authorization: 'Bearer token-1' },
+      headers: { Authorization: 'Bearer token-1', 'x-likeness-visitor': visitor },
     })
+    // The same visitor after a restart: it was kept in the key store.
+    expect(store.get(storageKeys.desktopVisitorId.name)).toBe(JSON.stringify(visitor))
+    const restarted = await createDesktopPlatform(bridge)
+    expect((await restarted.auth.requestInit()).headers['x-likeness-visitor']).toBe(visitor)
+  })
+
+  it('keeps a visitor for the session when the key store refuses it', async () => {
+    const { bridge } = fakeBridge()
+    vi.mocked(bridge.storage.set).mockRejectedValue(new Error('Secure storage is not available'))
+    const platform = await createDesktopPlatform(bridge)
+    const first = (await platform.auth.requestInit()).headers['x-likeness-visitor']
+    expect(first).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    expect((await platform.auth.requestInit()).headers['x-likeness-visitor']).toBe(first)
+    const other = await createDesktopPlatform(bridge)
+    expect((await other.auth.requestInit()).headers['x-likeness-visitor']).not.toBe(first)
   })
 
   it('opens external links through the bridge', async () => {
