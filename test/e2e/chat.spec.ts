@@ -150,5 +150,24 @@ test.describe('text chat', () => {
     await expect(answers(page)).toHaveCount(1, { timeout: 15_000 })
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
+    // The share aside is for large screens only.
+    await expect(page.getByRole('complementary', { name: 'Share' })).toBeHidden()
+  })
+
+  test('the share aside on a large screen shares the conversation once there is one', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/lena-hart/talk')
+    const aside = page.getByRole('complementary', { name: 'Share' })
+    await expect(aside).toBeVisible()
+    await expect(aside.getByRole('button', { name: 'Share conversation' })).toBeDisabled()
+    const toX = new URL((await aside.getByRole('link', { name: 'Share on X' }).getAttribute('href')) ?? '')
+    expect(toX.searchParams.get('url')).toBe(new URL('/lena-hart', page.url()).href)
+    await ask(page, COFFEE)
+    await expect(answers(page)).toHaveCount(1, { timeout: 15_000 })
+    await aside.getByRole('button', { name: 'Share conversation' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Share Conversation' })
+    await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(
+      /\/lena-hart\/talk\/conversation\/shared\//,
+    )
   })
 })

@@ -47,7 +47,7 @@ export function MessageActions({ message }: Readonly<{ message: ChatMessage }>) 
   }
   const saveLabel = saved ? historyStrings.unsaveMessage : historyStrings.saveMessage
   return (
-    <Flex gap="1" mt="1" className="message-actions">
+    <Flex gap="1" className="message-actions">
       <Tooltip content={saveLabel}>
         <IconButton
           size="1"

@@ -89,8 +89,11 @@ export const CloneMessage = memo(function CloneMessage({ message }: Readonly<{ m
             </Button>
           </Flex>
         ) : null}
-        <MessageActions message={message} />
-        <CommandBar message={message} />
+        {/* Save/copy and the command bar share one row under the answer, wrapping on narrow screens. */}
+        <Flex align="center" gap="3" mt="1" wrap="wrap" className="message-tools">
+          <MessageActions message={message} />
+          <CommandBar message={message} />
+        </Flex>
       </div>
     </article>
   )

@@ -59,7 +59,7 @@ export function CommandBar({ message }: Readonly<{ message: ChatMessage }>) {
   }
 
   return (
-    <Flex role="toolbar" aria-label={s.toolbar} gap="3" align="center" mt="2" className="command-bar">
+    <Flex role="toolbar" aria-label={s.toolbar} gap="3" align="center" className="command-bar">
       {tools.map((tool) =>
         tool === 'readAloud' ? (
           <ReadAloudButton key={tool} messageId={message.id} slug={slug} text={message.text} />

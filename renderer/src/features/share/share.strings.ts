@@ -20,6 +20,13 @@ export const shareStrings = {
     instagram: 'Share on Instagram',
   },
   copyPrompt: 'Copy this link:',
+  // The share aside on large screens (spec 1 §2 'Chat').
+  asideTitle: 'Share',
+  asideConversation: 'This conversation',
+  asideShareConversation: 'Share conversation',
+  asideNoConversation: 'Send a message first: then this conversation can be shared.',
+  asideProfile: (cloneName: string) => `${cloneName}'s profile`,
+  profileShareText: (cloneName: string) => `Talk with ${cloneName} on Likeness`,
 
   // spec 1 §8 'Conversation'
   sharing: 'Sharing conversation...',

@@ -30,6 +30,7 @@ import { paymentRequiredShowsPaywall } from '../paywall/payment-required'
 import { openPaywall, setPaywallTarget } from '../paywall/paywall.store'
 import { CloneLoadFailed, CloneNotFound } from '../profile/CloneNotFound'
 import { useStopReadAloudOnLeave } from '../read-aloud/read-aloud.store'
+import { ShareAside } from '../share/ShareAside'
 import { ConversationUnavailable } from './ConversationUnavailable'
 import { StartScreen } from './StartScreen'
 import { showProductToasts, toastForOutcome } from './send-outcome'
@@ -288,26 +289,35 @@ function TalkView({
 
   return (
     <ChatMessagesContext.Provider value={context}>
-      <TalkHeader
-        slug={clone.slug}
-        instanceSlug={instanceSlug}
-        name={clone.name}
-        imageUrl={imageUrl}
-        verified={clone.verified}
-        subtitle={title ?? clone.instance?.name ?? null}
-      />
-      <div className="talk-body">{body}</div>
-      <div className="talk-footer">
-        <TalkPrompt
-          store={chatStream}
+      <div className="talk-layout">
+        <div className="talk-main">
+          <TalkHeader
+            slug={clone.slug}
+            instanceSlug={instanceSlug}
+            name={clone.name}
+            imageUrl={imageUrl}
+            verified={clone.verified}
+            subtitle={title ?? clone.instance?.name ?? null}
+          />
+          <div className="talk-body">{body}</div>
+          <div className="talk-footer">
+            <TalkPrompt
+              store={chatStream}
+              cloneName={clone.name}
+              suggestedQuestions={questions}
+              onSendDraft={(text) => sendText(text, 'prompt')}
+              onAskSuggested={(question) => sendText(question, 'suggested')}
+              onStartNewConversation={startNewConversation}
+            />
+            <RemainingLine usage={usage.data} requireEmail={requireEmail} />
+            {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
+          </div>
+        </div>
+        <ShareAside
           cloneName={clone.name}
-          suggestedQuestions={questions}
-          onSendDraft={(text) => sendText(text, 'prompt')}
-          onAskSuggested={(question) => sendText(question, 'suggested')}
-          onStartNewConversation={startNewConversation}
+          profilePath={instanceSlug ? `/${clone.slug}/${instanceSlug}` : `/${clone.slug}`}
+          conversationId={conversationId ?? snap.conversationId}
         />
-        <RemainingLine usage={usage.data} requireEmail={requireEmail} />
-        {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
       </div>
       <CitationsOverlay
         param={search.citations}
