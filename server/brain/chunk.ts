@@ -7,6 +7,11 @@
  *   inside a sentence (only a single sentence longer than the limit is cut, at word boundaries).
  */
 
+import { createHash } from 'node:crypto'
+
+/** Bump when chunkDocument changes its output, so every document is chunked again on the next start. */
+export const CHUNKER_VERSION = 1
+
 export interface ChunkSegment {
   startMs: number
   text: string
@@ -38,6 +43,18 @@ export function chunkDocument(doc: ChunkableDocument, locale = 'en'): DocumentCh
     timestampMs: g.timestampMs,
     tokenCount: estimateTokens(g.text),
   }))
+}
+
+/** The searchable text of a document: its transcript joined, or its text. */
+export function documentText(doc: ChunkableDocument): string {
+  return doc.segments?.length ? doc.segments.map((s) => s.text.trim()).join(' ') : (doc.text ?? '')
+}
+
+/** Hash of what chunking reads: the same hash means the same chunks. */
+export function documentContentHash(doc: ChunkableDocument): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ v: CHUNKER_VERSION, text: doc.text ?? null, segments: doc.segments ?? null }))
+    .digest('hex')
 }
 
 export function countWords(text: string): number {

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 // Same deliberate cycle as chat-schema.ts: schema.ts re-exports this module; references are lazy.
-import { clones, users } from './schema'
+import { clones, documents, users } from './schema'
 
 /**
  * Sign-in sessions: a random 256-bit token is handed to the client once (HttpOnly cookie on the web,
@@ -94,6 +94,8 @@ export const cloneTraining = pgTable(
     cloneMessage: text('clone_message'),
     instruction: text('instruction').notNull(),
     applied: boolean('applied').notNull().default(false),
+    /** A revision in effect: the creator-answer document it became (server/brain/revisions.ts). */
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('clone_training_clone_idx').on(t.cloneId, t.createdAt)],

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorBody, ReviseRequest, ToneRequest, TrainingResponse } from '../../contract'
 import { requireUser } from '../auth/identity'
+import { applyRevision } from '../brain/revisions'
 import { type CloneRow, findCloneBySlug } from '../clones/queries'
 import type { Db } from '../db/client'
 import { clones, cloneTraining, messages, type RelationshipType, relationships } from '../db/schema'
@@ -67,9 +68,9 @@ async function findAnswer(db: Db, clone: CloneRow, messageId: string) {
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody }
 
 /**
- * The creator's command bar (spec 1 §2, §3, §7 improveCloneResponse and adjustCloneTone). Revisions are
- * stored for the next training run; speaking-style notes also take effect at once through the clone's
- * toneFeedback, which the clone brain reads on every answer (server/brain/voice.ts).
+ * The creator's command bar (spec 1 §2, §3, §7 improveCloneResponse and adjustCloneTone). Both take effect
+ * at once: a revision becomes a creator-answer source of the clone (server/brain/revisions.ts), and a
+ * speaking-style note joins the clone's toneFeedback, which the brain reads on every answer (brain/voice.ts).
  */
 export const cloneTrainingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -79,19 +80,30 @@ export const cloneTrainingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const { slug, messageId, idealResponse } = request.body
       const { user, clone } = await requireCreator(db, request, slug)
       const { answer, question } = await findAnswer(db, clone, messageId)
-      const [row] = await db
-        .insert(cloneTraining)
-        .values({
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(cloneTraining)
+          .values({
+            cloneId: clone.id,
+            userId: user.id,
+            kind: 'revision',
+            messageId: answer.id,
+            userMessage: question,
+            cloneMessage: answer.text,
+            instruction: idealResponse,
+          })
+          .returning({ id: cloneTraining.id })
+        await applyRevision(tx, {
+          trainingId: row!.id,
           cloneId: clone.id,
-          userId: user.id,
-          kind: 'revision',
+          cloneName: clone.name,
           messageId: answer.id,
-          userMessage: question,
-          cloneMessage: answer.text,
-          instruction: idealResponse,
+          question,
+          idealResponse,
         })
-        .returning({ id: cloneTraining.id })
-      return reply.code(201).send({ id: row!.id })
+        return row!.id
+      })
+      return reply.code(201).send({ id })
     },
   )
 

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto'
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { CloneOptions } from '../../contract'
-import { chunkDocument } from '../brain/chunk'
+import { chunkDocument, documentContentHash, documentText } from '../brain/chunk'
 import type { Db } from '../db/client'
 import {
   blockedEmailDomains,
@@ -18,7 +17,7 @@ import {
 } from '../db/schema'
 import { seedBlockedEmailDomains, seedClones, seedUsers } from './data'
 import { seedId } from './ids'
-import type { SeedClone, SeedDocument, SeedUser } from './types'
+import type { SeedClone, SeedUser } from './types'
 
 export interface SeedData {
   clones: readonly SeedClone[]
@@ -49,9 +48,6 @@ export const DEFAULT_CLONE_OPTIONS: Omit<CloneOptions, 'id'> = {
   enableMultiLanguage: false,
   voiceModel: null,
 }
-
-/** Bump when chunkDocument changes its output, so every document is chunked again on the next start. */
-const CHUNKER_VERSION = 1
 
 /**
  * Writes the demo clones and users. Idempotent: ids derive from stable keys and every write is an
@@ -217,17 +213,6 @@ async function upsertClone(db: Db, clone: SeedClone): Promise<string> {
 /** Keyed (seeded) rows whose key is not in `keys`. */
 function staleKeys(column: typeof suggestedQuestions.key | typeof memberships.key, keys: string[]) {
   return keys.length > 0 ? and(isNotNull(column), notInArray(column, keys)) : isNotNull(column)
-}
-
-export function documentText(doc: Pick<SeedDocument, 'text' | 'segments'>): string {
-  return doc.segments?.length ? doc.segments.map((s) => s.text.trim()).join(' ') : (doc.text ?? '')
-}
-
-/** Hash of what chunking reads: the same hash means the same chunks. */
-export function documentContentHash(doc: Pick<SeedDocument, 'text' | 'segments'>): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ v: CHUNKER_VERSION, text: doc.text ?? null, segments: doc.segments ?? null }))
-    .digest('hex')
 }
 
 async function upsertDocuments(db: Db, cloneId: string, clone: SeedClone): Promise<{ rechunked: number }> {

@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import { createSession } from '../../server/auth/sessions'
-import { clones, cloneTraining, conversations, messages, users } from '../../server/db/schema'
+import { clones, cloneTraining, conversations, documents, messages, users } from '../../server/db/schema'
 import { mergeToneFeedback } from '../../server/routes/clone-training'
 import { sendChatMessage } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'
@@ -78,8 +79,38 @@ describe('POST /api/clone/training/revise', () => {
       instruction: 'Stop caffeine by noon.',
       userMessage: answer.question,
       cloneMessage: answer.text,
-      applied: false,
+      applied: true,
     })
+    expect(row!.documentId).toBeTruthy()
+  })
+
+  it('puts the revision into effect: the next such question is answered from it and cites the creator', async () => {
+    const ideal =
+      'My firm rule for athletes is the Zanzibar cutoff: your last coffee of the day comes before eleven in the morning, no exceptions during race weeks.'
+    expect((await post('revise', { ...revision(), idealResponse: ideal }, 'creator')).statusCode).toBe(201)
+    const [row] = await trainingRows()
+    const [doc] = await t.db.select().from(documents).where(eq(documents.id, row!.documentId!))
+    expect(doc).toMatchObject({ title: CREATOR_ANSWER_TITLE, type: 'File', key: null })
+    expect(doc!.text).toBe(`Question: ${answer.question}\n\nAnswer from Lena: ${ideal}`)
+
+    const next = await sendChatMessage(t.app, { text: answer.question })
+    expect(next.message.text).toContain('Zanzibar cutoff')
+    expect(
+      next.message.citations.some((c) => c.documentId === doc!.id && c.title === CREATOR_ANSWER_TITLE),
+    ).toBe(true)
+
+    // Revising the same answer again replaces that revision's source rather than adding a second one.
+    const count = async () =>
+      (
+        await t.db
+          .select()
+          .from(documents)
+          .where(and(eq(documents.cloneId, lenaId), isNull(documents.key)))
+      ).length
+    const before = await count()
+    expect((await post('revise', revision(), 'creator')).statusCode).toBe(201)
+    expect(await count()).toBe(before)
+    expect(await t.db.select().from(documents).where(eq(documents.id, doc!.id))).toHaveLength(0)
   })
 
   it.each([

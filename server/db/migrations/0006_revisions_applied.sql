@@ -1,0 +1,2 @@
+ALTER TABLE "clone_training" ADD COLUMN "document_id" uuid;--> statement-breakpoint
+ALTER TABLE "clone_training" ADD CONSTRAINT "clone_training_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;
