@@ -105,6 +105,13 @@ export function loadConfig(
     throw new Error(`Invalid environment: ${problems}`)
   }
   const e = parsed.data
+  // Stripe says a payment went through only by webhook: without its secret no subscription would start.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid environment: STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the signing secret of the ' +
+        'webhook endpoint /api/stripe/webhook)',
+    )
+  }
   return Object.freeze({
     PORT: e.PORT,
     HOST: e.HOST,
