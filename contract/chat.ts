@@ -116,6 +116,8 @@ export const StoreMessagesRequest = z.object({
   conversationId: z.string().uuid().nullish(),
   instanceId: z.string().uuid().nullish(),
   userText: z.string().trim().min(1).max(8000),
+  /** The files the visitor's message carried (uploads of ours, as in OutboundMessage). */
+  userFiles: z.array(z.string().max(2048)).max(3).default([]),
   cloneText: z.string().max(32_000),
 })
 export type StoreMessagesRequest = z.input<typeof StoreMessagesRequest>

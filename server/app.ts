@@ -37,7 +37,10 @@ import { messageSourcesRoutes } from './routes/message-sources'
 import { sharingRoutes } from './routes/sharing'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { ttsRoutes } from './routes/tts'
+import { uploadRoutes } from './routes/uploads'
 import { usageRoutes } from './routes/usage'
+import { localUploadStore } from './uploads/store'
+import { startUploadSweeper } from './uploads/sweeper'
 import { registerWeb } from './web'
 
 export type App = FastifyInstance<
@@ -155,8 +158,16 @@ export async function buildApp({
 
   await app.register(healthRoutes, { db, dbKind, version: appVersion })
   await app.register(cloneRoutes, { db })
-  await app.register(chatStreamRoutes, { db, setup: brain, heartbeatMs: chatHeartbeatMs })
-  await app.register(conversationRoutes, { db, llm: brain.llm })
+  // Chat attachments (server/routes/uploads.ts) live on local disk under DATA_DIR/uploads.
+  const uploadStore = localUploadStore(config.DATA_DIR)
+  await app.register(chatStreamRoutes, {
+    db,
+    setup: brain,
+    uploadStore,
+    publicUrl: config.PUBLIC_URL,
+    heartbeatMs: chatHeartbeatMs,
+  })
+  await app.register(conversationRoutes, { db, llm: brain.llm, publicUrl: config.PUBLIC_URL })
   await app.register(historyRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(sharingRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(messageSourcesRoutes, { db })
@@ -175,6 +186,8 @@ export async function buildApp({
   await app.register(checkoutRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(billingRoutes, { db, payments: providers.payments })
   startBillingSweeper(app, db)
+  await app.register(uploadRoutes, { db, config, store: uploadStore })
+  startUploadSweeper(app, db, uploadStore)
   if (config.STRIPE_WEBHOOK_SECRET) {
     await app.register(stripeWebhookRoutes, {
       db,

@@ -4,12 +4,15 @@ import type { App } from './app'
 /**
  * The desktop app's renderer runs at app://renderer and calls the API cross-origin with a bearer token
  * (signed in) or its visitor header (anonymous).
- * This allows exactly that origin on /api: no credentials (cookies never cross), and only the headers the
- * client sends. Every other origin gets no CORS headers, so browsers keep blocking it.
+ * This allows exactly that origin on /api: no credentials (cookies never cross), only the headers the
+ * client sends, and the one answer header it reads (the ETag of an uploaded part). Every other origin gets
+ * no CORS headers, so browsers keep blocking it.
  */
 export const DESKTOP_ORIGIN = 'app://renderer'
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
 const ALLOWED_HEADERS = `authorization, content-type, accept, last-event-id, ${VISITOR_HEADER}`
+/** Answer headers the app may read: a part upload's ETag (it goes back with `complete`). */
+const EXPOSED_HEADERS = 'etag'
 const PREFLIGHT_MAX_AGE_SECONDS = '600'
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
@@ -21,6 +24,7 @@ export function registerDesktopCors(app: App): void {
     reply.header('vary', 'Origin')
     if (request.headers.origin !== DESKTOP_ORIGIN) return
     reply.header('access-control-allow-origin', DESKTOP_ORIGIN)
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS)
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply.header('access-control-allow-methods', ALLOWED_METHODS)
       reply.header('access-control-allow-headers', ALLOWED_HEADERS)

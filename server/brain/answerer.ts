@@ -28,6 +28,12 @@ export interface AnswerSource {
   product: DocumentProduct | null
 }
 
+/** A file attached to the visitor's message (spec 1 §5 'Attachments'); `text` is null when not readable here. */
+export interface Attachment {
+  fileName: string
+  text: string | null
+}
+
 export interface ConversationTurn {
   sender: 'USER' | 'CLONE'
   text: string
@@ -45,6 +51,8 @@ export interface AnswerInput {
   termWeights: ReadonlyMap<string, number>
   /** A few subjects the clone's material covers (from document titles). */
   topics: readonly string[]
+  /** Files attached to the question (none when left out). */
+  attachments?: readonly Attachment[]
 }
 
 /**

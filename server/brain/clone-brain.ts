@@ -1,4 +1,11 @@
-import type { Answerer, AnswerInput, AnswerSource, CloneVoice, ConversationTurn } from './answerer'
+import type {
+  Answerer,
+  AnswerInput,
+  AnswerSource,
+  Attachment,
+  CloneVoice,
+  ConversationTurn,
+} from './answerer'
 import type { KnowledgeIndexCache } from './knowledge-index'
 import { retrieve } from './retrieve'
 import { smallTalkOf } from './small-talk'
@@ -7,6 +14,13 @@ export interface PreparedAnswer {
   input: AnswerInput
   /** Who writes it: the configured answerer for grounded answers, the local one otherwise. */
   answerer: Answerer
+}
+
+export interface PrepareOptions {
+  /** When known, spares the index cache its own version query. */
+  documentsVersion?: string
+  /** Files attached to the question (spec 1 §5 'Attachments'). */
+  attachments?: readonly Attachment[]
 }
 
 /**
@@ -22,12 +36,15 @@ export class CloneBrain {
     private readonly local: Answerer,
   ) {}
 
-  /** `documentsVersion`, when known, spares the index cache its own version query. */
+  /**
+   * Attached files reach the answerer as they are, and their text steers retrieval like an earlier turn
+   * (retrieve.ts); a message with a readable file is never mere small talk.
+   */
   async prepare(
     clone: CloneVoice & { id: string },
     question: string,
     history: readonly ConversationTurn[],
-    documentsVersion?: string,
+    { documentsVersion, attachments = [] }: PrepareOptions = {},
   ): Promise<PreparedAnswer> {
     const index = await this.indexes.get(clone.id, documentsVersion)
     const base = {
@@ -35,8 +52,10 @@ export class CloneBrain {
       question,
       history,
       topics: index.topics,
+      attachments,
     }
-    if (smallTalkOf(question, clone.name)) {
+    const attachedTexts = attachments.flatMap((a) => (a.text ? [a.text] : []))
+    if (attachedTexts.length === 0 && smallTalkOf(question, clone.name)) {
       return {
         input: { ...base, intent: 'greeting', sources: [], termWeights: new Map() },
         answerer: this.local,
@@ -47,7 +66,7 @@ export class CloneBrain {
       .filter((t) => t.sender === 'USER')
       .map((t) => t.text)
       .reverse()
-    const { sources, query } = retrieve(index, question, earlierTurns)
+    const { sources, query } = retrieve(index, question, earlierTurns, attachedTexts)
     const termWeights = new Map(query.map((t) => [t.term, t.weight * index.bm25.idf(t.term)]))
     const numbered: AnswerSource[] = sources.map(({ chunk }, i) => ({
       number: i + 1,

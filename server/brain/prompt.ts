@@ -1,4 +1,4 @@
-import type { AnswerInput } from './answerer'
+import type { AnswerInput, Attachment } from './answerer'
 
 export interface ChatCompletionMessage {
   role: 'system' | 'user' | 'assistant'
@@ -9,6 +9,21 @@ export interface ChatCompletionMessage {
 export const HISTORY_TURNS_SENT = 6
 /** Each source is cut to this many characters: chunks are ~150 words, this only guards the prompt. */
 const SOURCE_CHARS = 2_000
+
+/** What the model is told of a file it cannot read (images, pdf, office documents...). */
+export const ATTACHMENT_NOT_READABLE = '(not readable here)'
+
+/**
+ * The visitor's turn: the question, then each attached file by name with its text (read by the server,
+ * at most ATTACHMENT_TEXT_CHARS), or a note that it cannot be read here.
+ */
+export function userTurn(question: string, attachments: readonly Attachment[] = []): string {
+  if (attachments.length === 0) return question
+  const files = attachments.map(
+    (a) => `--- Attached file: ${a.fileName} ---\n${a.text?.trim() ? a.text : ATTACHMENT_NOT_READABLE}`,
+  )
+  return [question, ...files].join('\n\n')
+}
 
 /**
  * The messages for an OpenAI-compatible chat completion: a system prompt with the clone's identity,
@@ -25,6 +40,9 @@ export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessag
     clone.toneFeedback ? `Your notes on how to speak: ${clone.toneFeedback}` : null,
     'Answer only from the numbered sources below, which are your own material. Right after each sentence that uses a source, put its marker, e.g. "... before bed [1]." Use only the numbers given. Never invent sources, links or numbers.',
     'If the sources do not answer the question, say honestly that you have nothing on that in your own material rather than guessing.',
+    input.attachments?.length
+      ? 'The visitor attached files to their message; their text follows the question. Read them to understand what is asked, but answer only from your sources, and never cite the files.'
+      : null,
     `Sources:\n\n${sources || '(none)'}`,
   ]
     .filter(Boolean)
@@ -33,5 +51,9 @@ export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessag
     role: turn.sender === 'USER' ? 'user' : 'assistant',
     content: turn.text,
   }))
-  return [{ role: 'system', content: system }, ...history, { role: 'user', content: input.question }]
+  return [
+    { role: 'system', content: system },
+    ...history,
+    { role: 'user', content: userTurn(input.question, input.attachments) },
+  ]
 }

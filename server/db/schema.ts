@@ -260,3 +260,5 @@ export * from './accounts-schema'
 export * from './billing-schema'
 // Chat tables (conversations, messages, citations, affiliates) live in their own file.
 export * from './chat-schema'
+// Chat attachments (uploads) live in their own file.
+export * from './uploads-schema'

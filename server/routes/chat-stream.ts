@@ -11,11 +11,17 @@ import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
 import { ensureVisitor, ownerOf } from '../chat/visitor'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
+import { findAttachedUploads, readAttachments } from '../uploads/attachments'
+import type { UploadStore } from '../uploads/store'
 import { findCloneForChat, findCloneInstance } from './chat-lookups'
 
 export interface ChatStreamOptions {
   db: Db
   setup: BrainSetup
+  /** Where attached files are read from (spec 1 §5 'Attachments'). */
+  uploadStore: UploadStore
+  /** PUBLIC_URL: attached file URLs may be absolute on its origin. */
+  publicUrl: string
   /** The heartbeat period; 15 s in production (tests shorten it). */
   heartbeatMs?: number
 }
@@ -32,15 +38,17 @@ class VisitorLeft extends Error {
 }
 
 /**
- * spec 1 §7 'Chat stream'. Everything that can fail with a status (bad body 400, unknown clone,
- * instance or conversation 404) fails before the first byte, as JSON. Once streaming, a failure
- * becomes an error event. Nothing is stored until the answer is complete; a visitor who leaves
- * stops generation (and any upstream model request) at once and leaves no rows behind.
+ * spec 1 §7 'Chat stream'. Everything that can fail with a status (bad body or a file that is not one
+ * of our complete uploads 400, unknown clone, instance or conversation 404) fails before the first
+ * byte, as JSON. Once streaming, a failure becomes an error event. Nothing is stored until the answer
+ * is complete; a visitor who leaves stops generation (and any upstream model request) at once and
+ * leaves no rows behind.
  */
 export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async (
   app,
-  { db, setup, heartbeatMs = SSE_HEARTBEAT_MS },
+  { db, setup, uploadStore, publicUrl, heartbeatMs = SSE_HEARTBEAT_MS },
 ) => {
+  const publicOrigin = new URL(publicUrl).origin
   app.post(
     '/api/clone/talk/messages/stream',
     // No response schema: the 200 answer is a stream (errors before it are JSON from the error handler).
@@ -58,13 +66,15 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
         if (!owned) throw notFound('Conversation not found')
         conversationId = owned.id
       }
+      const attached = await findAttachedUploads(db, body.files, publicOrigin)
       // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
       const allowance = await allowanceOf(db, clone, ownerOf(request), instanceId)
       if (allowance.messageLimit !== -1 && allowance.used.messages >= allowance.messageLimit) {
         throw paymentRequired()
       }
       const history = conversationId ? await recentTurns(db, conversationId, HISTORY_TURNS_SENT) : []
-      const prepared = await setup.brain.prepare(clone, body.text, history, documentsVersion)
+      const attachments = await readAttachments(uploadStore, attached)
+      const prepared = await setup.brain.prepare(clone, body.text, history, { documentsVersion, attachments })
       const visitorId = ensureVisitor(request, reply)
 
       const stream = new ChatEventStream(heartbeatMs)

@@ -21,11 +21,14 @@ import { ensureVisitor, ownerOf } from '../chat/visitor'
 import { findCloneBySlug } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
+import { findAttachedUploads } from '../uploads/attachments'
 import { findCloneInstance } from './chat-lookups'
 
 export interface ConversationRoutesOptions {
   db: Db
   llm: OpenAiCompatibleClient | null
+  /** The public origin: attached file URLs may carry it (server/uploads/attachments.ts). */
+  publicUrl: string
 }
 
 /** A title is a nicety: a slow model must not hold up the chat. */
@@ -33,8 +36,9 @@ const TITLE_MODEL_TIMEOUT_MS = 5_000
 
 export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions> = async (
   app,
-  { db, llm },
+  { db, llm, publicUrl },
 ) => {
+  const publicOrigin = new URL(publicUrl).origin
   app.get(
     '/api/clone/talk/conversations/:id',
     {
@@ -66,6 +70,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
         if (!owned) throw notFound('Conversation not found')
         conversationId = owned.id
       }
+      // The visitor's files: our complete uploads only (400 'Invalid file' otherwise), as in the stream.
+      await findAttachedUploads(db, body.userFiles, publicOrigin)
       const visitorId = ensureVisitor(request, reply)
       // A partial reply has no citations stored, so its markers would point nowhere.
       const cloneText = withoutMarkers(body.cloneText)
@@ -75,7 +81,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
         conversationId,
         visitorId,
         userId: ownerOf(request).userId,
-        question: { text: body.userText, files: [], locationId: null, createdAt: receivedAt },
+        question: { text: body.userText, files: body.userFiles, locationId: null, createdAt: receivedAt },
         reply: cloneText
           ? { text: cloneText, citations: [], affiliates: [], createdAt: replyTime(receivedAt) }
           : null,

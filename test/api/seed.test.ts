@@ -51,6 +51,7 @@ describe('seed', () => {
       'sessions',
       'subscriptions',
       'suggested_questions',
+      'uploads',
       'usage_counters',
       'users',
     ])

@@ -1,0 +1,37 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
+
+/** 'expired': never completed within UPLOAD_URL_TTL_MS; its parts were deleted (server/uploads/sweeper.ts). */
+export type UploadStatus = 'open' | 'complete' | 'expired'
+
+/**
+ * spec 1 §5 'Attachments', §7 'Uploads': a file a visitor attaches to a chat message. An upload is open
+ * while its parts arrive and complete once assembled; its `fileKey` (128 random bits) is then the bearer
+ * secret of the file's URL. Rows double as the upload rate-limit ledger per owner and per IP.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileKey: text('file_key').notNull().unique(),
+    /** Sanitised (contract sanitizeFileName); the extension decides the type. */
+    fileName: text('file_name').notNull(),
+    /** Derived by the server from the extension, never taken from the client. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    partCount: integer('part_count').notNull(),
+    /** The ledger subject of the uploader: `user:<id>` or `visitor:<id>` (billing/usage.ts subjectOf). */
+    owner: text('owner').notNull(),
+    /** The uploader's IP as a keyed hash (auth/tokens.ts hashIp), like sign-in codes: never stored plain. */
+    ipHash: text('ip_hash').notNull(),
+    status: text('status').$type<UploadStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('uploads_owner_created_idx').on(t.owner, t.createdAt),
+    index('uploads_ip_created_idx').on(t.ipHash, t.createdAt),
+    index('uploads_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+)
