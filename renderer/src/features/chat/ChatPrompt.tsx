@@ -4,13 +4,19 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type Ref,
+  useId,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
 } from 'react'
 import type { SuggestedQuestion } from '../../../../contract/clone'
-import { MicIcon, StopIcon } from '../../ui/chat-icons'
+import { MicIcon, StopIcon, UploadIcon } from '../../ui/chat-icons'
 import { SendIcon } from '../../ui/icons'
+import { ACCEPT_ATTRIBUTE } from '../uploads/attachments'
+import { DraftFileRow } from '../uploads/DraftFileRow'
+import type { DraftFile } from '../uploads/draft-files'
+import { uploadStrings } from '../uploads/uploads.strings'
+import { useFileAttach } from '../uploads/use-file-attach'
 import { chatStrings } from './chat.strings'
 import { PromptPlusMenu } from './PromptPlusMenu'
 import { bulletize, promptHeight, promptKeyAction, promptRightButton } from './prompt'
@@ -18,6 +24,14 @@ import { SuggestedQuestionsPopover } from './SuggestedQuestionsPopover'
 
 export interface ChatPromptHandle {
   focus: () => void
+}
+
+/** spec 1 §5 'Attachments': the draft's files and what the prompt may do with them. */
+export interface PromptAttachments {
+  files: readonly DraftFile[]
+  onAdd: (files: File[]) => void
+  onRemove: (id: string) => void
+  onRetry: (id: string) => void
 }
 
 export interface ChatPromptProps {
@@ -36,6 +50,11 @@ export interface ChatPromptProps {
   onStartNewConversation: () => void
   /** Dictation arrives with its own issue: the mic says so instead of doing nothing. */
   onMicUnavailable: () => void
+  /** Absent when the clone takes no files (spec 1 §5: hidden when enableImageSending is false). */
+  attachments?: PromptAttachments
+  /** Why the draft cannot be sent yet (a file uploading or failed, text missing): the send button says it. */
+  sendBlockedReason?: string | null
+  onSendBlocked?: (reason: string) => void
   ref?: Ref<ChatPromptHandle>
 }
 
@@ -52,11 +71,17 @@ export function ChatPrompt({
   onAskSuggested,
   onStartNewConversation,
   onMicUnavailable,
+  attachments,
+  sendBlockedReason = null,
+  onSendBlocked,
   ref,
 }: Readonly<ChatPromptProps>) {
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   useImperativeHandle(ref, () => ({ focus: () => textareaRef.current?.focus() }), [])
-  const right = promptRightButton(responsePending, draft)
+  const attach = useFileAttach((files) => attachments?.onAdd(files))
+  const blockedId = useId()
+  const files = attachments?.files ?? []
+  const right = promptRightButton(responsePending, draft, files.length > 0)
 
   // Auto-grow between 52 px and the screen's maximum (spec 1 §9); beyond it the textarea scrolls.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft changes the content height
@@ -70,8 +95,9 @@ export function ChatPrompt({
   }, [draft])
 
   const send = () => {
-    if (responsePending || !draft.trim()) return
-    onSend()
+    if (responsePending) return
+    if (sendBlockedReason) onSendBlocked?.(sendBlockedReason)
+    else if (draft.trim()) onSend()
   }
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     const el = event.target
@@ -108,8 +134,24 @@ export function ChatPrompt({
           </Button>
         </div>
       ) : null}
-      <form className="chat-prompt__box" onSubmit={onSubmit}>
-        <PromptPlusMenu onStartNewConversation={onStartNewConversation} />
+      <form
+        className={attach.dragging ? 'chat-prompt__box chat-prompt__box--dropping' : 'chat-prompt__box'}
+        onSubmit={onSubmit}
+        {...(attachments ? attach.dropHandlers : {})}
+      >
+        {files.length > 0 && attachments ? (
+          <DraftFileRow files={files} onRemove={attachments.onRemove} onRetry={attachments.onRetry} />
+        ) : null}
+        {attach.dragging ? (
+          <div className="chat-prompt__drop" aria-hidden>
+            <UploadIcon size={18} />
+            {uploadStrings.dropFiles}
+          </div>
+        ) : null}
+        <PromptPlusMenu
+          onStartNewConversation={onStartNewConversation}
+          onUploadFile={attachments ? attach.openPicker : undefined}
+        />
         <textarea
           ref={textareaRef}
           className="chat-prompt__input"
@@ -117,6 +159,7 @@ export function ChatPrompt({
           value={draft}
           onChange={onChange}
           onKeyDown={onKeyDown}
+          onPaste={attachments ? attach.onPaste : undefined}
           aria-label={chatStrings.promptLabel(cloneName)}
           placeholder={chatStrings.promptPlaceholder}
           enterKeyHint="send"
@@ -132,6 +175,23 @@ export function ChatPrompt({
           <IconButton type="button" size="2" radius="full" aria-label={chatStrings.stop} onClick={onStop}>
             <StopIcon />
           </IconButton>
+        ) : right === 'send' && sendBlockedReason ? (
+          <Tooltip content={sendBlockedReason}>
+            <IconButton
+              type="submit"
+              size="2"
+              radius="full"
+              aria-label={chatStrings.send}
+              aria-disabled="true"
+              aria-describedby={blockedId}
+              className="chat-prompt__send--blocked"
+            >
+              <SendIcon />
+              <span id={blockedId} className="visually-hidden">
+                {sendBlockedReason}
+              </span>
+            </IconButton>
+          </Tooltip>
         ) : right === 'send' ? (
           <IconButton type="submit" size="2" radius="full" aria-label={chatStrings.send}>
             <SendIcon />
@@ -154,6 +214,17 @@ export function ChatPrompt({
           </Tooltip>
         )}
       </form>
+      {attachments ? (
+        <input
+          ref={attach.inputRef}
+          type="file"
+          multiple
+          accept={ACCEPT_ATTRIBUTE}
+          hidden
+          aria-label={uploadStrings.attachFiles}
+          onChange={attach.onInputChange}
+        />
+      ) : null}
     </div>
   )
 }

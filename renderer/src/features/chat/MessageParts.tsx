@@ -9,17 +9,19 @@ import { ExternalLinkIcon } from '../../ui/icons'
 import { CitationLabel } from '../citations/CitationLabel'
 import { citationsByIndex, countSources } from '../citations/citations'
 import { CommandBar } from '../command-bar/CommandBar'
+import { MessageFiles } from '../uploads/MessageFiles'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
 import { formatSeparatorTime } from './chat-rows'
 import { MessageActions } from './MessageActions'
 import { MessageMarkup } from './MessageMarkup'
 
-/** The visitor's message: plain text, line breaks kept. */
+/** The visitor's message: the files sent with it, then plain text with line breaks kept. */
 export const UserMessage = memo(function UserMessage({ message }: Readonly<{ message: ChatMessage }>) {
   return (
     <article className="chat-message chat-message--user" aria-label={chatStrings.yourMessage}>
-      <p className="chat-bubble chat-bubble--user">{message.text}</p>
+      {message.files.length > 0 ? <MessageFiles urls={message.files} /> : null}
+      {message.text ? <p className="chat-bubble chat-bubble--user">{message.text}</p> : null}
     </article>
   )
 })

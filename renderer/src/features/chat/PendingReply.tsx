@@ -1,20 +1,30 @@
 import { useSnapshot } from 'valtio'
+import { uploadStrings } from '../uploads/uploads.strings'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
 import type { ChatStreamView } from './chat-stream.store'
 import { MessageMarkup } from './MessageMarkup'
 import { CloneAvatar } from './MessageParts'
 
-/** spec 1 §2 sending indicator: animated dots while the message is outbound pending. */
-export function SendingIndicator() {
+/**
+ * spec 1 §2 sending indicator: animated dots while the message is outbound pending; the 'Analyzing File'
+ * placeholder instead while the message just sent carried files.
+ */
+export function SendingIndicator({ analyzingFile = false }: Readonly<{ analyzingFile?: boolean }>) {
+  const label = analyzingFile ? uploadStrings.analyzingFile : chatStrings.sending
   return (
     <div className="chat-message chat-message--clone">
       <CloneAvatar />
       <div className="chat-message__body">
-        <span className="typing-dots" role="status" aria-label={chatStrings.sending}>
-          <span />
-          <span />
-          <span />
+        <span className="typing-dots" role="status" aria-label={label}>
+          <span className="typing-dots__dot" />
+          <span className="typing-dots__dot" />
+          <span className="typing-dots__dot" />
+          {analyzingFile ? (
+            <span className="typing-dots__text" aria-hidden>
+              {label}
+            </span>
+          ) : null}
         </span>
       </div>
     </div>
@@ -28,7 +38,10 @@ export function SendingIndicator() {
 export function PendingReply({ view }: Readonly<{ view: ChatStreamView }>) {
   const snap = useSnapshot(view)
   const { cloneName } = useChatMessagesContext()
-  if (snap.outboundPending) return <SendingIndicator />
+  // spec 1 §2, §4: 'Analyzing File' is the placeholder while the 'sent file' flag is up. The flag lasts 4 s
+  // from the send, so the placeholder reads as 'your file was received and is being read', then gives way
+  // to the usual dots if the answer is slower; the first token ends it in any case (outbound pending ends).
+  if (snap.outboundPending) return <SendingIndicator analyzingFile={snap.sentFile} />
   if (!snap.receiving) return null
   return (
     <article

@@ -1,10 +1,13 @@
-import { Badge, DropdownMenu, IconButton, Tooltip } from '@radix-ui/themes'
+import { DropdownMenu, IconButton } from '@radix-ui/themes'
 import { PlusIcon, UploadIcon } from '../../ui/chat-icons'
 import { MessageIcon } from '../../ui/icons'
 import { chatStrings } from './chat.strings'
 
-/** spec 1 §2: the plus menu. Uploads arrive with their own issue; the item is shown, disabled, and says so. */
-export function PromptPlusMenu({ onStartNewConversation }: Readonly<{ onStartNewConversation: () => void }>) {
+/** spec 1 §2: the plus menu. 'Upload File' shows only where the clone takes files (spec 1 §5). */
+export function PromptPlusMenu({
+  onStartNewConversation,
+  onUploadFile,
+}: Readonly<{ onStartNewConversation: () => void; onUploadFile?: () => void }>) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
@@ -21,15 +24,12 @@ export function PromptPlusMenu({ onStartNewConversation }: Readonly<{ onStartNew
         </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content size="2" side="top" align="start">
-        <Tooltip content={chatStrings.uploadComingSoon} side="right">
-          <DropdownMenu.Item disabled>
+        {onUploadFile ? (
+          <DropdownMenu.Item onSelect={onUploadFile}>
             <UploadIcon />
             {chatStrings.uploadFile}
-            <Badge size="1" variant="soft" color="gray" ml="auto">
-              {chatStrings.comingSoon}
-            </Badge>
           </DropdownMenu.Item>
-        </Tooltip>
+        ) : null}
         <DropdownMenu.Item onSelect={onStartNewConversation}>
           <MessageIcon />
           {chatStrings.startNewConversation}

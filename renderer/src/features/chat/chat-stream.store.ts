@@ -16,7 +16,15 @@ import {
 } from '../../api/chat'
 import { updateConversation } from '../../api/history'
 import { readEventStream } from '../../api/sse'
-import { DEFAULT_CONVERSATION_TITLE, STREAM_INACTIVITY_MS } from './chat.constants'
+import { uploadFile } from '../../api/uploads'
+import { draftSendBlock, type SendBlock } from '../uploads/attachments'
+import {
+  createDraftFiles,
+  type DraftFile,
+  type DraftFilesDeps,
+  type TakenFiles,
+} from '../uploads/draft-files'
+import { DEFAULT_CONVERSATION_TITLE, SENT_FILE_FLAG_MS, STREAM_INACTIVITY_MS } from './chat.constants'
 import { chatStrings } from './chat.strings'
 import {
   type ChatStreamEvent,
@@ -58,6 +66,15 @@ export interface ChatStreamView {
   session: ChatSession
   /** The prompt's text (spec 1 §3 'Draft'). */
   draft: { text: string }
+  /** spec 1 §4 the 'sent file' flag: a message with files went out less than SENT_FILE_FLAG_MS ago. */
+  sentFile?: boolean
+}
+
+/** The talk page's view: the thread's (which read-only views make too), plus the draft's files. */
+export interface ChatStoreView extends ChatStreamView {
+  /** The prompt's text and attached files (spec 1 §3 'Draft'). */
+  draft: { text: string; files: DraftFile[] }
+  sentFile: boolean
 }
 
 export type SendOutcome =
@@ -75,8 +92,10 @@ export type SendOutcome =
   | { kind: 'blocked' }
   /** Empty or whitespace text: nothing was sent. */
   | { kind: 'empty' }
+  /** A draft file is uploading or failed (spec 1 §4): nothing was sent. */
+  | { kind: 'filesNotReady'; reason: SendBlock }
 
-export interface ChatStreamDeps {
+export interface ChatStreamDeps extends Omit<DraftFilesDeps, 'newId'> {
   openStream: (message: OutboundMessage, signal: AbortSignal) => Promise<ChatStreamAnswer>
   storeMessages: (request: StoreMessagesRequest) => Promise<StoreMessagesResponse>
   requestTitle: (message: string) => Promise<string>
@@ -115,6 +134,10 @@ const defaultDeps = (): ChatStreamDeps => ({
   newStamp: () => ({ id: crypto.randomUUID(), createdAt: new Date().toISOString() }),
   timezone: browserTimezone,
   log: (message, error) => console.warn(message, error),
+  uploadFile: (file, options) => uploadFile(file, options),
+  createPreviewUrl: (file) => URL.createObjectURL(file),
+  revokePreviewUrl: (url) => URL.revokeObjectURL(url),
+  report: (message, error) => console.error(message, error),
 })
 
 const emptySession = (): ChatSession => ({
@@ -130,6 +153,8 @@ interface InFlight {
   epoch: number
   controller: AbortController
   text: string
+  /** The uploaded files the message carries (stored with it when the visitor stops the reply). */
+  files: string[]
   newConversation: boolean
   timer: unknown
   /** Set when the visitor or the watchdog ended the stream: what send() answers. */
@@ -150,8 +175,9 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
   let frame: number | null = null
   let epoch = 0
   let inflight: InFlight | null = null
+  let sentFileTimer: unknown
 
-  const view = proxy<ChatStreamView>({
+  const view = proxy<ChatStoreView>({
     state: model.state,
     outboundPending: false,
     receiving: false,
@@ -160,8 +186,10 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     conversationId: null,
     title: '',
     session: emptySession(),
-    draft: { text: '' },
+    draft: { text: '', files: [] },
+    sentFile: false,
   })
+  const draftFiles = createDraftFiles(view.draft, { ...deps, newId: () => deps.newStamp().id })
 
   const showBuffer = () => {
     if (view.streaming.text !== model.buffer) view.streaming.text = model.buffer
@@ -211,6 +239,18 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     }, STREAM_INACTIVITY_MS)
   }
 
+  const lowerSentFile = () => {
+    if (sentFileTimer !== undefined) deps.clearTimer(sentFileTimer)
+    sentFileTimer = undefined
+    view.sentFile = false
+  }
+  /** spec 1 §4, §9: the 'sent file' flag resets after 4 s. */
+  const raiseSentFile = () => {
+    lowerSentFile()
+    view.sentFile = true
+    sentFileTimer = deps.setTimer(lowerSentFile, SENT_FILE_FLAG_MS)
+  }
+
   const maybeSetTitle = (firstText: string, forEpoch: number, conversationId: string) => {
     if (view.title && view.title !== DEFAULT_CONVERSATION_TITLE) return
     deps
@@ -229,6 +269,10 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
   async function send(text: string, options: { fromDraft?: boolean } = {}): Promise<SendOutcome> {
     if (model.state !== ChatStreamState.IDLE || inflight) return { kind: 'blocked' }
     if (!text.trim()) return { kind: 'empty' }
+    // Only the prompt's own sends carry the draft's files (a suggested question leaves them attached).
+    const attached = options.fromDraft ? view.draft.files : []
+    const notReady = draftSendBlock(text, attached)
+    if (notReady) return { kind: 'filesNotReady', reason: notReady }
     const session = view.session
     const outbound: OutboundMessage = {
       text: text.trim(),
@@ -237,7 +281,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       instanceId: session.instanceId,
       locationId: session.locationId,
       timezone: deps.timezone(),
-      files: [],
+      files: attached.flatMap((f) => (f.url ? [f.url] : [])),
     }
     const checked = OutboundMessage.safeParse(outbound)
     if (!checked.success) {
@@ -251,16 +295,26 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       epoch,
       controller: new AbortController(),
       text: checked.data.text,
+      files: checked.data.files,
       newConversation,
       timer: undefined,
       settled: null,
     }
     inflight = flight
+    const files = checked.data.files
     dispatch({
       type: 'SEND',
-      userMessage: localMessage('USER', checked.data.text, deps.newStamp(), model.conversationId),
+      userMessage: {
+        ...localMessage('USER', checked.data.text, deps.newStamp(), model.conversationId),
+        files,
+      },
     })
-    if (options.fromDraft) view.draft.text = ''
+    let taken: TakenFiles | null = null
+    if (options.fromDraft) {
+      view.draft.text = ''
+      taken = draftFiles.take()
+    }
+    if (files.length > 0) raiseSentFile()
     armWatchdog(flight)
 
     try {
@@ -268,8 +322,10 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       if (flight.settled) return await flight.settled
       if (!answer.ok) {
         dispatch({ type: 'REJECT' })
-        // spec 1 §8: the draft text is restored (402 included: the draft is never lost).
+        // spec 1 §8: the draft text is restored (402 included: the draft is never lost), files too.
         view.draft.text = text
+        taken?.restore()
+        lowerSentFile()
         return {
           kind: 'rejected',
           status: answer.status,
@@ -311,6 +367,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       return { kind: 'failed', error }
     } finally {
       clearWatchdog(flight)
+      taken?.release()
       if (inflight === flight) inflight = null
     }
   }
@@ -330,6 +387,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       conversationId: model.conversationId,
       instanceId: session.instanceId,
       userText: flight.text,
+      userFiles: flight.files,
       cloneText: partial,
     }
     flight.settled = deps
@@ -376,6 +434,8 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       target.conversationId === null
         ? model.conversationId === null
         : target.conversationId === model.conversationId || target.conversationId === current.conversationId
+    // Files uploaded for one clone are not sent to another.
+    if (!sameClone) draftFiles.clear()
     if (sameClone && sameConversation) {
       current.instanceId = target.instanceId
       current.locationId = target.locationId
@@ -391,6 +451,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     epoch += 1
     inflight = null
     dispatch({ type: 'RESET' })
+    lowerSentFile()
     view.title = ''
     view.session = target
   }
@@ -421,10 +482,16 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     view.draft.text = text
   }
 
+  /** Attaches files to the draft, each uploading at once; answers the ones refused (spec 1 §5). */
+  const addDraftFiles = (files: readonly File[]) => draftFiles.add(files)
+  const removeDraftFile = (id: string) => draftFiles.remove(id)
+  const retryDraftFile = (id: string) => draftFiles.retry(id)
+
   /** For tests and sign-out: everything back to the start. */
   function reset() {
     startOver(emptySession())
     view.draft.text = ''
+    draftFiles.clear()
   }
 
   return {
@@ -436,6 +503,9 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     loadConversation,
     setTitle,
     setDraft,
+    addDraftFiles,
+    removeDraftFile,
+    retryDraftFile,
     reset,
     /** The reply so far, including tokens not yet shown (for tests). */
     bufferedText: () => model.buffer,

@@ -20,11 +20,9 @@ export const chatStrings = {
   dictation: 'Dictation is coming soon',
   plusMenu: 'More options',
   uploadFile: 'Upload File',
-  uploadComingSoon: 'File uploads are coming soon',
   startNewConversation: 'Start New Conversation',
   suggestedQuestions: 'Suggested questions',
   shuffle: 'Shuffle',
-  comingSoon: 'Soon',
 
   // The message list (spec 1 §2 'Chat')
   conversation: 'Conversation',

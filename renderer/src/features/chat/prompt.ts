@@ -34,9 +34,14 @@ export const bulletize = (text: string): string => text.replace(/^- /gm, BULLET)
 /** The right button of the prompt (spec 1 §4 'Right prompt button'). */
 export type PromptRightButton = 'stop' | 'send' | 'mic'
 
-export function promptRightButton(responsePending: boolean, draft: string): PromptRightButton {
+/** Attached files make a draft too: the send button then says what is missing (spec 1 §4). */
+export function promptRightButton(
+  responsePending: boolean,
+  draft: string,
+  hasFiles = false,
+): PromptRightButton {
   if (responsePending) return 'stop'
-  return draft.trim() ? 'send' : 'mic'
+  return draft.trim() || hasFiles ? 'send' : 'mic'
 }
 
 /** spec 1 §5 / §9: 120 px on screens up to 640 px wide, else 210 px. */

@@ -1,16 +1,27 @@
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import type { SuggestedQuestion } from '../../../../contract/clone'
-import { ChatPrompt } from '../chat/ChatPrompt'
+import { ChatPrompt, type PromptAttachments } from '../chat/ChatPrompt'
 import { chatStrings } from '../chat/chat.strings'
 import { type ChatStreamStore, isResponsePending, useChatStreamStatus } from '../chat/chat-stream.store'
 import { offlineSendBlocked, useOnlineStatus } from '../offline'
+import { draftSendBlock, sendBlockText } from '../uploads/attachments'
+import type { FileRefusal } from '../uploads/draft-files'
+import { uploadStrings } from '../uploads/uploads.strings'
 import { usePersistedDraft } from './use-persisted-draft'
+
+/** spec 1 §5: a refused file says why. */
+function toastRefusal(refusal: FileRefusal) {
+  if (refusal.reason === 'count') toast.error(uploadStrings.tooMany)
+  else if (refusal.reason === 'size') toast.error(uploadStrings.tooLarge(refusal.name))
+  else toast.error(uploadStrings.notAccepted(refusal.name), { description: uploadStrings.acceptedTypes })
+}
 
 /** The prompt wired to the chat store: the draft and the stream state are read here, not by the screen. */
 export function TalkPrompt({
   store,
   cloneName,
+  allowFiles,
   suggestedQuestions,
   onSendDraft,
   onAskSuggested,
@@ -18,6 +29,8 @@ export function TalkPrompt({
 }: Readonly<{
   store: ChatStreamStore
   cloneName: string
+  /** spec 1 §5: the clone's enableImageSending; without it the attach feature is hidden. */
+  allowFiles: boolean
   suggestedQuestions: readonly SuggestedQuestion[]
   onSendDraft: (text: string) => void
   onAskSuggested: (question: string) => void
@@ -31,6 +44,16 @@ export function TalkPrompt({
   usePersistedDraft(store)
   // Offline, a send would only fail: the message stays in the prompt (and the offline store) instead.
   const whenOnline = (send: () => void) => () => (online ? send() : toast.warning(offlineSendBlocked))
+  const files = allowFiles ? draft.files : []
+  const blocked = draftSendBlock(draft.text, files)
+  const attachments: PromptAttachments | undefined = allowFiles
+    ? {
+        files,
+        onAdd: (added) => store.addDraftFiles(added).forEach(toastRefusal),
+        onRemove: store.removeDraftFile,
+        onRetry: store.retryDraftFile,
+      }
+    : undefined
   return (
     <ChatPrompt
       cloneName={cloneName}
@@ -44,6 +67,9 @@ export function TalkPrompt({
       onAskSuggested={(question) => whenOnline(() => onAskSuggested(question))()}
       onStartNewConversation={onStartNewConversation}
       onMicUnavailable={() => toast.info(chatStrings.dictation)}
+      attachments={attachments}
+      sendBlockedReason={blocked ? sendBlockText[blocked] : null}
+      onSendBlocked={(reason) => toast.info(reason, { id: 'send-blocked' })}
     />
   )
 }

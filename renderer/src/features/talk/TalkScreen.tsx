@@ -304,6 +304,7 @@ function TalkView({
             <TalkPrompt
               store={chatStream}
               cloneName={clone.name}
+              allowFiles={clone.options.enableImageSending}
               suggestedQuestions={questions}
               onSendDraft={(text) => sendText(text, 'prompt')}
               onAskSuggested={(question) => sendText(question, 'suggested')}

@@ -6,6 +6,7 @@ import { CITATION_TOAST_MS } from '../chat/chat.constants'
 import { chatStrings } from '../chat/chat.strings'
 import type { SendOutcome } from '../chat/chat-stream.store'
 import { productsWithUrl, truncateProductName } from '../chat/product'
+import { sendBlockText } from '../uploads/attachments'
 
 /** The texts of spec 1 §8 for what a send came to; null when it ends silently. */
 export function outcomeMessage(outcome: SendOutcome, fromSuggestion: boolean): string | null {
@@ -23,6 +24,9 @@ export function outcomeMessage(outcome: SendOutcome, fromSuggestion: boolean): s
       return fromSuggestion ? chatStrings.suggestedSendFailed : chatStrings.invalidOutbound
     case 'blocked':
       return fromSuggestion ? chatStrings.suggestedSendFailed : null
+    // The prompt says so before sending; this covers a send from elsewhere (spec 1 §4).
+    case 'filesNotReady':
+      return sendBlockText[outcome.reason]
     case 'completed':
     case 'aborted':
     case 'empty':

@@ -38,9 +38,13 @@ export function usePersistedDraft(store: ChatStreamStore) {
       if (latest !== null) void saveDraft(scope, latest).catch(() => undefined)
       latest = null
     }
+    // The text only: the draft's files change with every upload's progress and are not kept.
+    let seen = store.state.draft.text
     const unsubscribe = subscribe(store.state.draft, () => {
-      if (restoring.current) return
-      latest = store.state.draft.text
+      const text = store.state.draft.text
+      if (restoring.current || text === seen) return
+      seen = text
+      latest = text
       if (timer) clearTimeout(timer)
       timer = setTimeout(flush, DRAFT_SAVE_DELAY_MS)
     })

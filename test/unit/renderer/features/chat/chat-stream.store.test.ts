@@ -238,6 +238,7 @@ describe('chat stream store', () => {
       conversationId: null,
       instanceId: null,
       userText: 'Tell me everything',
+      userFiles: [],
       cloneText: 'First, caffeine',
     })
     // The stored copies replace the local ones.
