@@ -18,7 +18,7 @@ import { contentTypeOf, matchesSignature, SIGNATURE_BYTES, TYPE_MISMATCH_TEXT } 
 import { partUrl } from './part-links'
 import { readHead, type UploadStore } from './store'
 
-/** The abuse limits of the issue: uploads (presigned or bulk) per owner and per IP over a sliding hour. */
+/** Abuse limits: uploads (presigned or bulk) per owner and per IP over a sliding hour. */
 export const UPLOAD_RATE_WINDOW_MS = 60 * 60 * 1000
 export const UPLOADS_PER_OWNER_PER_WINDOW = 30
 export const UPLOADS_PER_IP_PER_WINDOW = 60
