@@ -1,3 +1,4 @@
+import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
 import type { AnswerInput, AnswerSource } from './answerer'
 import { isPair, withPairs } from './bm25'
 import { splitSentences } from './chunk'
@@ -17,6 +18,9 @@ const SUPPORTING_SENTENCE_WORDS = 40
 /** Sentences about the source rather than the subject ('Today I’m sharing...', 'this video is for you'). */
 const META =
   /\b(this (video|episode|article|chapter|workbook|guide|post|lesson)|today (i|we|is)\b|let[’']?s (cover|talk|look)|welcome to|ask me about|people ask|many people say|in this (video|episode))/i
+/** The least a sentence of a creator's own answer to the question scores (see sentenceCandidates). */
+const CREATOR_ANSWER_FLOOR = 1
+
 /** Advice and rules answer a question better than background does. */
 const ADVICE =
   /\b(aim|keep|move|have|take|avoid|set|use|try|start|stop|finish|get|make|skip|limit|cut|plan|rule|best|should|need|wake)\b/i
@@ -59,7 +63,11 @@ export function composeAnswer(input: AnswerInput): string {
       )
       .sort((a, b) => b.score - a.score)
     const best = candidates[0]
-    if (!best || best.score <= 0) break
+    // A lead source with nothing quotable (only its question matched) gives way to the next one.
+    if (!best || best.score <= 0) {
+      if (first) continue
+      break
+    }
     if (!first && (best.score < leadScore * SUPPORTING_SENTENCE_RATIO || best.words > budget)) break
     if (first) leadScore = best.score
     // The lead source gives its two best sentences (and any they lean on), a supporting source one.
@@ -112,6 +120,7 @@ function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate
   let totalWeight = 0
   for (const [term, weight] of input.termWeights) if (!isPair(term)) totalWeight += weight
   const candidates: Candidate[] = []
+  const answersAQuestion = source.documentTitle === CREATOR_ANSWER_TITLE && /^question:/im.test(source.text)
   splitSentences(source.text).forEach((raw, position) => {
     if (/^question:/i.test(raw)) return
     const text = raw.replace(/^(answer from [^:]{1,40}|summary|to sum up[^:]{0,30}|tip|note):\s*/i, '').trim()
@@ -133,6 +142,9 @@ function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate
     // Reported speech ('Many people say, “...”') is not the clone's own answer.
     if (/[“”"]/.test(text)) score *= 0.5
     if (n > 40) score *= 0.6
+    // A creator's answer was retrieved by its 'Question:' line: its answer is on the question even when it
+    // shares no word with it ('Stop caffeine by early afternoon' for 'how late can I drink coffee?').
+    if (answersAQuestion && score < CREATOR_ANSWER_FLOOR) score = CREATOR_ANSWER_FLOOR
     const coverage = totalWeight > 0 ? covered / totalWeight : 0
     candidates.push({ text: capitalise(text), score, coverage, words: n, position, terms })
   })

@@ -99,6 +99,12 @@ describe('POST /api/clone/training/revise', () => {
       next.message.citations.some((c) => c.documentId === doc!.id && c.title === CREATOR_ANSWER_TITLE),
     ).toBe(true)
 
+    // A revision that shares no word with the question is used all the same (it matched by its question).
+    const unlike = 'Stop caffeine about eight hours before bed; for most people that means by early afternoon.'
+    expect((await post('revise', { ...revision(), idealResponse: unlike }, 'creator')).statusCode).toBe(201)
+    const again = await sendChatMessage(t.app, { text: answer.question })
+    expect(again.message.text).toContain('eight hours before bed')
+
     // Revising the same answer again replaces that revision's source rather than adding a second one.
     const count = async () =>
       (
@@ -111,6 +117,9 @@ describe('POST /api/clone/training/revise', () => {
     expect((await post('revise', revision(), 'creator')).statusCode).toBe(201)
     expect(await count()).toBe(before)
     expect(await t.db.select().from(documents).where(eq(documents.id, doc!.id))).toHaveLength(0)
+    const [latest] = await trainingRows()
+    const [current] = await t.db.select().from(documents).where(eq(documents.id, latest!.documentId!))
+    expect(current!.text).toContain('Stop caffeine by noon.')
   })
 
   it.each([
