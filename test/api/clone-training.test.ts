@@ -100,7 +100,8 @@ describe('POST /api/clone/training/revise', () => {
     ).toBe(true)
 
     // A revision that shares no word with the question is used all the same (it matched by its question).
-    const unlike = 'Stop caffeine about eight hours before bed; for most people that means by early afternoon.'
+    const unlike =
+      'Stop caffeine about eight hours before bed; for most people that means by early afternoon.'
     expect((await post('revise', { ...revision(), idealResponse: unlike }, 'creator')).statusCode).toBe(201)
     const again = await sendChatMessage(t.app, { text: answer.question })
     expect(again.message.text).toContain('eight hours before bed')
