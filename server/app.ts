@@ -99,10 +99,16 @@ export async function buildApp({
   chatHeartbeatMs,
   providers: providerOverrides,
 }: BuildAppOptions): Promise<App> {
+  // A hop count becomes proxy-addr's trust function: the n hops nearest to the server are trusted.
+  const hops = config.TRUST_PROXY
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
   const app: App = (
     logger
-      ? Fastify({ loggerInstance: logger })
-      : Fastify({ logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL } })
+      ? Fastify({ loggerInstance: logger, trustProxy })
+      : Fastify({
+          logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+          trustProxy,
+        })
   ).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

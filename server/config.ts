@@ -18,6 +18,20 @@ const Env = z.object({
     .transform((v) => (v?.trim() ? v.trim().replace(/\/+$/, '') : undefined)),
   WEB_DIST: z.string().min(1).default('dist/web'),
   LOG_LEVEL: LogLevel.optional(),
+  /**
+   * Behind a reverse proxy: 'true' trusts X-Forwarded-* from any hop, a number trusts that many hops, a
+   * comma-separated list trusts those addresses or CIDR ranges. Unset: the socket's address is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v): boolean | number | string[] => {
+      if (v === 'true') return true
+      if (v === 'false') return false
+      if (/^\d+$/.test(v)) return Number(v)
+      return v.split(',').map((part) => part.trim()).filter(Boolean)
+    })
+    .optional(),
   BRAIN_TOKEN_DELAY_MS: z.coerce.number().min(0).max(1000).default(18),
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().optional(),
@@ -81,6 +95,8 @@ export interface Config {
   /** Google's endpoints, replaceable so tests can use a local fake. */
   readonly GOOGLE_USERINFO_URL: string | undefined
   readonly GOOGLE_TOKENINFO_URL: string | undefined
+  /** Who may say the client's address and protocol (X-Forwarded-*): rate limits and secure cookies read them. */
+  readonly TRUST_PROXY: boolean | number | string[]
   /** Stripe replaces the local test-mode checkout when set (Checkout Sessions over its REST API). */
   readonly STRIPE_SECRET_KEY: string | undefined
   /** Verifies POST /api/stripe/webhook signatures (the endpoint's signing secret, whsec_...). */
@@ -136,6 +152,7 @@ export function loadConfig(
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
     GOOGLE_USERINFO_URL: e.GOOGLE_USERINFO_URL,
     GOOGLE_TOKENINFO_URL: e.GOOGLE_TOKENINFO_URL,
+    TRUST_PROXY: e.TRUST_PROXY ?? false,
     STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_BASE_URL: e.STRIPE_API_BASE_URL?.replace(/\/+$/, ''),

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'http://localhost:8787',
       WEB_DIST: path.resolve('/srv/app', 'dist/web'),
       LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
       BRAIN_TOKEN_DELAY_MS: 18,
       LLM_BASE_URL: undefined,
       LLM_API_KEY: undefined,
@@ -53,6 +54,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment: PORT/)
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
+  })
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1'])
   })
 
   it('needs the Stripe webhook secret with the Stripe key (payments are confirmed by webhook)', () => {
