@@ -29,7 +29,10 @@ const Env = z.object({
       if (v === 'true') return true
       if (v === 'false') return false
       if (/^\d+$/.test(v)) return Number(v)
-      return v.split(',').map((part) => part.trim()).filter(Boolean)
+      return v
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
     })
     .optional(),
   BRAIN_TOKEN_DELAY_MS: z.coerce.number().min(0).max(1000).default(18),

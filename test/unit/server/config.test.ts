@@ -60,7 +60,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false)
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1'])
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ])
   })
 
   it('needs the Stripe webhook secret with the Stripe key (payments are confirmed by webhook)', () => {
