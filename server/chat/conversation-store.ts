@@ -5,6 +5,7 @@ import type { ConversationTurn } from '../brain/answerer'
 import type { CitationDraft } from '../brain/citations'
 import type { Db } from '../db/client'
 import { conversations, messageAffiliates, messageCitations, messages } from '../db/schema'
+import { markAttached } from '../uploads/attachments'
 import {
   type ConversationRow,
   toChatMessage,
@@ -80,6 +81,8 @@ export interface ExchangeToStore {
   /** The signed-in user who asks: a new conversation is theirs from the start. */
   userId?: string | null
   question: { text: string; files: string[]; locationId: string | null; createdAt: Date }
+  /** The uploads behind `question.files` (checked by the route): stored with a message, they are kept. */
+  attachedUploadIds?: readonly string[]
   /** null stores the visitor's message alone (a reply stopped before its first word). */
   reply: { text: string; citations: CitationDraft[]; affiliates: MessageAffiliate[]; createdAt: Date } | null
   /** Counts the delivered answer against the asker's quota in the same transaction (server/billing/usage.ts). */
@@ -106,6 +109,8 @@ export function storeExchange(
     const { question, reply } = exchange
     // Over the quota (a parallel answer took the last message): QuotaExceededError rolls everything back.
     if (exchange.charge && reply) await chargeMessage(tx, exchange.cloneId, exchange.charge)
+    if (exchange.attachedUploadIds?.length)
+      await markAttached(tx, exchange.attachedUploadIds, question.createdAt)
     const lastAt = reply?.createdAt ?? question.createdAt
     let conversationId = exchange.conversationId
     if (!conversationId) {

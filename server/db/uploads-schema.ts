@@ -28,6 +28,8 @@ export const uploads = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When a stored message first carried it; complete uploads never attached are swept (uploads/sweeper.ts). */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
   },
   (t) => [
     index('uploads_owner_created_idx').on(t.owner, t.createdAt),

@@ -100,6 +100,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
           conversationId,
           visitorId,
           userId: ownerOf(request).userId,
+          attachedUploadIds: attached.map((upload) => upload.id),
           charge: {
             subject: subjectOf({ userId: ownerOf(request).userId, visitorId })!,
             periodStart: allowance.periodStart,

@@ -71,7 +71,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
         conversationId = owned.id
       }
       // The visitor's files: our complete uploads only (400 'Invalid file' otherwise), as in the stream.
-      await findAttachedUploads(db, body.userFiles, publicOrigin)
+      const attached = await findAttachedUploads(db, body.userFiles, publicOrigin)
       const visitorId = ensureVisitor(request, reply)
       // A partial reply has no citations stored, so its markers would point nowhere.
       const cloneText = withoutMarkers(body.cloneText)
@@ -82,6 +82,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
         visitorId,
         userId: ownerOf(request).userId,
         question: { text: body.userText, files: body.userFiles, locationId: null, createdAt: receivedAt },
+        attachedUploadIds: attached.map((upload) => upload.id),
         reply: cloneText
           ? { text: cloneText, citations: [], affiliates: [], createdAt: replyTime(receivedAt) }
           : null,

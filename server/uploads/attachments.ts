@@ -1,6 +1,8 @@
+import { and, inArray, isNull } from 'drizzle-orm'
 import { extensionOf } from '../../contract'
 import type { Attachment } from '../brain/answerer'
 import type { Db } from '../db/client'
+import { uploads } from '../db/schema'
 import { badRequest } from '../errors'
 import { isReadableText } from './file-types'
 import { readHead, type UploadStore } from './store'
@@ -51,6 +53,14 @@ export async function findAttachedUploads(
     found.push(upload)
   }
   return found
+}
+
+/** Records that a stored message carries these uploads (the sweeper keeps attached files for good). */
+export async function markAttached(db: Db, uploadIds: readonly string[], at: Date): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ attachedAt: at })
+    .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
 }
 
 /** What the clone gets of each attached file: its name, and its text when it is a text-like type. */

@@ -18,7 +18,7 @@ import { DESKTOP_ORIGIN } from '../../server/cors'
 import { uploads } from '../../server/db/schema'
 import { partUrl } from '../../server/uploads/part-links'
 import { localUploadStore } from '../../server/uploads/store'
-import { sweepUploads } from '../../server/uploads/sweeper'
+import { sweepUploads, UNATTACHED_UPLOAD_KEEP_MS } from '../../server/uploads/sweeper'
 import {
   PARTS_MISMATCH_TEXT,
   RATE_LIMITED_TEXT,
@@ -609,6 +609,26 @@ describe('uploads (spec 1 §5 Attachments, §7 Uploads)', () => {
       })
       expect(done.statusCode).toBe(404)
       expect((await t.app.inject({ method: 'GET', url: finished })).body).toBe('done')
+    })
+
+    it('deletes complete files no message took within a day, and keeps attached ones', async () => {
+      const visitor = newVisitor()
+      const abandoned = await uploadFile(t.app, visitorHeaders(visitor), 'abandoned.txt', Buffer.from('left'))
+      const kept = await uploadFile(t.app, visitorHeaders(visitor), 'kept.txt', Buffer.from('sent'))
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/clone/talk/messages/stream',
+        headers: visitorHeaders(visitor),
+        payload: { slug: 'lena-hart', text: 'Here are my notes', files: [kept] },
+      })
+      expect(sent.statusCode).toBe(200)
+
+      const store = localUploadStore(data.dir)
+      const dayLater = new Date(Date.now() + UNATTACHED_UPLOAD_KEEP_MS + 60_000)
+      expect((await sweepUploads(t.db, store)).unattachedDeleted).toBe(0)
+      expect((await sweepUploads(t.db, store, dayLater)).unattachedDeleted).toBeGreaterThanOrEqual(1)
+      expect((await t.app.inject({ method: 'GET', url: abandoned })).statusCode).toBe(404)
+      expect((await t.app.inject({ method: 'GET', url: kept })).body).toBe('sent')
     })
   })
 
