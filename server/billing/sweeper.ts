@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
 import { checkoutSessions } from '../db/schema'
+import { runPeriodically } from '../periodic'
 import { settleSubscriptions } from './subscription-store'
 
 export const BILLING_SWEEP_MS = 60_000
@@ -40,18 +41,5 @@ export async function sweepBilling(db: Db, now = new Date()): Promise<SweepResul
 
 /** Runs sweepBilling once the app is ready and then every `everyMs`, until the app closes. */
 export function startBillingSweeper(app: FastifyInstance, db: Db, everyMs = BILLING_SWEEP_MS) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    running = sweepBilling(db).catch((error) => app.log.error({ err: error }, 'billing sweep failed'))
-  }
-  app.addHook('onReady', async () => {
-    sweep()
-    timer = setInterval(sweep, everyMs)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
-  })
+  runPeriodically(app, 'billing sweep', everyMs, () => sweepBilling(db))
 }

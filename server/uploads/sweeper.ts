@@ -2,6 +2,7 @@ import { and, eq, isNull, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
 import { uploads } from '../db/schema'
+import { runPeriodically } from '../periodic'
 import type { UploadStore } from './store'
 
 export const UPLOAD_SWEEP_MS = 60_000
@@ -47,18 +48,5 @@ export function startUploadSweeper(
   store: UploadStore,
   everyMs = UPLOAD_SWEEP_MS,
 ) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    running = sweepUploads(db, store).catch((error) => app.log.error({ err: error }, 'upload sweep failed'))
-  }
-  app.addHook('onReady', async () => {
-    sweep()
-    timer = setInterval(sweep, everyMs)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
-  })
+  runPeriodically(app, 'upload sweep', everyMs, () => sweepUploads(db, store))
 }
