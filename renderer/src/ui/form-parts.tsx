@@ -1,5 +1,41 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
-import type { ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { toast } from 'sonner'
+
+export interface ToastedSubmit {
+  /** The loading toast while the work runs; success or failure then replace it. */
+  loading: string
+  success: string
+  failure: string
+  /** How long the success or failure toast stays (sonner's default when absent). */
+  duration?: number
+  /** Called after success (closing the dialog). On failure the form stays, with its input, to try again. */
+  onDone: () => void
+}
+
+/**
+ * The dialog forms' submit: once at a time, a loading toast replaced by success (then `onDone`) or by
+ * failure (the form stays as it was). `submit(event, work)` does nothing while pending or when `work` is null.
+ */
+export function useToastedSubmit(messages: ToastedSubmit) {
+  const [pending, setPending] = useState(false)
+  const submit = async (event: FormEvent, work: (() => Promise<unknown>) | null) => {
+    event.preventDefault()
+    if (!work || pending) return
+    setPending(true)
+    const id = toast.loading(messages.loading)
+    const options = messages.duration === undefined ? { id } : { id, duration: messages.duration }
+    try {
+      await work()
+      toast.success(messages.success, options)
+      messages.onDone()
+    } catch {
+      toast.error(messages.failure, options)
+      setPending(false)
+    }
+  }
+  return { pending, submit }
+}
 
 /** A form field's visible label, tied to its control by id. */
 export function FieldLabel({ htmlFor, children }: Readonly<{ htmlFor: string; children: ReactNode }>) {

@@ -1,7 +1,6 @@
 import { Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
-import { DialogFormActions, FieldLabel } from '../../ui/form-parts'
+import { DialogFormActions, FieldLabel, useToastedSubmit } from '../../ui/form-parts'
 import { type CommandBarDialog, closeCommandBarDialog } from './command-bar.store'
 import { REVISE_TOAST_MS, commandBarStrings as s } from './command-bar.strings'
 import { reviseAnswer } from './training.api'
@@ -11,28 +10,28 @@ type ReviseDialogState = Extract<CommandBarDialog, { kind: 'revise' }>
 /** spec 1 §2 'revise answer' dialog: the creator writes the answer the clone should have given (≥ 1 character). */
 export function ReviseDialog({ dialog }: Readonly<{ dialog: ReviseDialogState }>) {
   const [idealResponse, setIdealResponse] = useState(dialog.message.text)
-  const [pending, setPending] = useState(false)
   const answerId = useId()
   const valid = idealResponse.trim().length >= 1
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!valid || pending) return
-    setPending(true)
-    const id = toast.loading(s.training)
-    try {
-      await reviseAnswer({
-        messageId: dialog.message.id,
-        slug: dialog.slug,
-        idealResponse: idealResponse.trim(),
-      })
-      toast.success(s.trained(), { id, duration: REVISE_TOAST_MS })
-      closeCommandBarDialog()
-    } catch {
-      toast.error(s.trainFailed(), { id, duration: REVISE_TOAST_MS })
-      setPending(false)
-    }
-  }
+  const { pending, submit } = useToastedSubmit({
+    loading: s.training,
+    success: s.trained(),
+    failure: s.trainFailed(),
+    duration: REVISE_TOAST_MS,
+    onDone: closeCommandBarDialog,
+  })
+  const onSubmit = (event: FormEvent) =>
+    void submit(
+      event,
+      valid
+        ? () =>
+            reviseAnswer({
+              messageId: dialog.message.id,
+              slug: dialog.slug,
+              idealResponse: idealResponse.trim(),
+            })
+        : null,
+    )
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : closeCommandBarDialog())}>

@@ -1,7 +1,6 @@
 import { Callout, Dialog, TextArea } from '@radix-ui/themes'
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
-import { DialogFormActions, FieldLabel } from '../../ui/form-parts'
+import { DialogFormActions, FieldLabel, useToastedSubmit } from '../../ui/form-parts'
 import { type CommandBarDialog, closeCommandBarDialog } from './command-bar.store'
 import { commandBarStrings as s } from './command-bar.strings'
 import { adjustTone } from './training.api'
@@ -14,31 +13,30 @@ type ToneDialogState = Extract<CommandBarDialog, { kind: 'tone' }>
  */
 export function ToneDialog({ dialog }: Readonly<{ dialog: ToneDialogState }>) {
   const [instructions, setInstructions] = useState('')
-  const [pending, setPending] = useState(false)
   const instructionsId = useId()
   const { question } = dialog
   const valid = instructions.trim().length >= 1 && question !== null
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!valid || pending || !question) return
-    setPending(true)
-    const id = toast.loading(s.toneSaving)
-    try {
-      await adjustTone({
-        messageId: dialog.message.id,
-        slug: dialog.slug,
-        toneFeedback: instructions.trim(),
-        userMessage: question.text,
-        message: dialog.message.text,
-      })
-      toast.success(s.toneSaved, { id })
-      closeCommandBarDialog()
-    } catch {
-      toast.error(s.toneFailed, { id })
-      setPending(false)
-    }
-  }
+  const { pending, submit } = useToastedSubmit({
+    loading: s.toneSaving,
+    success: s.toneSaved,
+    failure: s.toneFailed,
+    onDone: closeCommandBarDialog,
+  })
+  const onSubmit = (event: FormEvent) =>
+    void submit(
+      event,
+      valid && question
+        ? () =>
+            adjustTone({
+              messageId: dialog.message.id,
+              slug: dialog.slug,
+              toneFeedback: instructions.trim(),
+              userMessage: question.text,
+              message: dialog.message.text,
+            })
+        : null,
+    )
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : closeCommandBarDialog())}>

@@ -1,9 +1,8 @@
 import { Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
 import { useParams } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { closeDialog } from '../../app/dialogs.store'
-import { DialogFormActions, FieldLabel } from '../../ui/form-parts'
+import { DialogFormActions, FieldLabel, useToastedSubmit } from '../../ui/form-parts'
 import { FEEDBACK_MAX_LENGTH, validateFeedback } from './feedback'
 import { sendFeedback } from './feedback.api'
 import { feedbackStrings as s } from './feedback.strings'
@@ -13,27 +12,25 @@ export function FeedbackDialog() {
   const { slug } = useParams({ strict: false }) as { slug?: string }
   const [subject, setSubject] = useState('')
   const [feedback, setFeedback] = useState('')
-  const [pending, setPending] = useState(false)
   const subjectId = useId()
   const contentId = useId()
   const validity = validateFeedback({ subject, feedback })
   const counterId = useId()
   const close = () => closeDialog('feedback')
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!validity.valid || pending) return
-    setPending(true)
-    const id = toast.loading(s.sending)
-    try {
-      await sendFeedback({ subject: subject.trim(), feedback: feedback.trim(), slug: slug ?? null })
-      toast.success(s.sent, { id })
-      close()
-    } catch {
-      toast.error(s.failed, { id })
-      setPending(false)
-    }
-  }
+  const { pending, submit } = useToastedSubmit({
+    loading: s.sending,
+    success: s.sent,
+    failure: s.failed,
+    onDone: close,
+  })
+  const onSubmit = (event: FormEvent) =>
+    void submit(
+      event,
+      validity.valid
+        ? () => sendFeedback({ subject: subject.trim(), feedback: feedback.trim(), slug: slug ?? null })
+        : null,
+    )
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : close())}>
