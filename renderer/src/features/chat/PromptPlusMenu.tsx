@@ -1,7 +1,8 @@
-import { DropdownMenu, IconButton } from '@radix-ui/themes'
+import { DropdownMenu } from '@radix-ui/themes'
 import { PlusIcon, UploadIcon } from '../../ui/chat-icons'
 import { MessageIcon } from '../../ui/icons'
 import { chatStrings } from './chat.strings'
+import { PromptIconButton } from './PromptIconButton'
 
 /** spec 1 §2: the plus menu. 'Upload File' shows only where the clone takes files (spec 1 §5). */
 export function PromptPlusMenu({
@@ -11,17 +12,9 @@ export function PromptPlusMenu({
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <IconButton
-          type="button"
-          size="2"
-          variant="ghost"
-          color="gray"
-          radius="full"
-          aria-label={chatStrings.plusMenu}
-          className="chat-prompt__icon"
-        >
+        <PromptIconButton label={chatStrings.plusMenu}>
           <PlusIcon size={18} />
-        </IconButton>
+        </PromptIconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content size="2" side="top" align="start">
         {onUploadFile ? (

@@ -1,10 +1,11 @@
-import { Button, Flex, IconButton, Popover, Text, Tooltip } from '@radix-ui/themes'
+import { Button, Flex, Popover, Text, Tooltip } from '@radix-ui/themes'
 import { useState } from 'react'
 import type { SuggestedQuestion } from '../../../../contract/clone'
 import { LightbulbIcon, ShuffleIcon } from '../../ui/chat-icons'
 import { MessageIcon } from '../../ui/icons'
 import { SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
 import { chatStrings } from './chat.strings'
+import { PromptIconButton } from './PromptIconButton'
 import { sampleQuestions } from './prompt'
 
 /** spec 1 §2: the suggested-questions popover (max 60% of the viewport high), 3 at a time, Shuffle above 3. */
@@ -24,17 +25,9 @@ export function SuggestedQuestionsPopover({
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Tooltip content={chatStrings.suggestedQuestions}>
         <Popover.Trigger>
-          <IconButton
-            type="button"
-            size="2"
-            variant="ghost"
-            color="gray"
-            radius="full"
-            aria-label={chatStrings.suggestedQuestions}
-            className="chat-prompt__icon"
-          >
+          <PromptIconButton label={chatStrings.suggestedQuestions}>
             <LightbulbIcon size={18} />
-          </IconButton>
+          </PromptIconButton>
         </Popover.Trigger>
       </Tooltip>
       <Popover.Content
