@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { billingAccounts, clones, instances, memberships, subscriptions } from '../db/schema'
 import { conflict } from '../errors'
 import type { PaymentsProvider } from './payments'
-import { settleSubscriptions, toActiveSubscription } from './subscription-store'
+import { hasActiveSubscription, settleSubscriptions, toActiveSubscription } from './subscription-store'
 import { allowanceOf, overageSetting } from './usage'
 
 export const OVERAGE_NEEDS_MEMBERSHIP = 'Overage needs an active paid membership.'
@@ -70,7 +70,7 @@ export async function setOverage(
 ): Promise<OverageResponse> {
   if (enabled) {
     if (!overageBillable(payments)) throw conflict(OVERAGE_NOT_BILLED)
-    if ((await listSubscriptions(db, userId)).length === 0) throw conflict(OVERAGE_NEEDS_MEMBERSHIP)
+    if (!(await hasActiveSubscription(db, userId))) throw conflict(OVERAGE_NEEDS_MEMBERSHIP)
   }
   await db
     .insert(billingAccounts)

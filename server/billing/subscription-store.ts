@@ -47,7 +47,10 @@ export async function settleSubscriptions(db: Db, now = new Date(), where?: SQL)
   return settled
 }
 
-/** The user's active subscription to a clone, with its membership (settled first: see settleSubscriptions). */
+/**
+ * The user's active subscription to a clone, with its membership. One read on the chat's hot path: only
+ * when the period it finds is over is it settled first (see settleSubscriptions) and read again.
+ */
 export async function findActiveSubscription(
   db: Db,
   userId: string,
@@ -55,14 +58,31 @@ export async function findActiveSubscription(
   now = new Date(),
 ): Promise<{ subscription: SubscriptionRow; membership: MembershipRow } | undefined> {
   const mine = and(eq(subscriptions.userId, userId), eq(subscriptions.cloneId, cloneId))
+  const read = async () => {
+    const [row] = await db
+      .select({ subscription: subscriptions, membership: memberships })
+      .from(subscriptions)
+      .innerJoin(memberships, eq(memberships.id, subscriptions.membershipId))
+      .where(and(mine, eq(subscriptions.status, 'active')))
+      .limit(1)
+    return row
+  }
+  const found = await read()
+  if (!found || found.subscription.currentPeriodEnd > now) return found
   await settleSubscriptions(db, now, mine)
+  return read()
+}
+
+/** Whether the user has any active subscription (settled first). */
+export async function hasActiveSubscription(db: Db, userId: string, now = new Date()): Promise<boolean> {
+  const theirs = eq(subscriptions.userId, userId)
+  await settleSubscriptions(db, now, theirs)
   const [row] = await db
-    .select({ subscription: subscriptions, membership: memberships })
+    .select({ id: subscriptions.id })
     .from(subscriptions)
-    .innerJoin(memberships, eq(memberships.id, subscriptions.membershipId))
-    .where(and(mine, eq(subscriptions.status, 'active')))
+    .where(and(theirs, eq(subscriptions.status, 'active')))
     .limit(1)
-  return row
+  return row !== undefined
 }
 
 export function toActiveSubscription(row: {
