@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { rendererModuleSideEffects } from './pwa/renderer-treeshake'
 import { appShell } from './pwa/shell-plugin'
 
 const fromHere = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -68,7 +69,10 @@ export default defineConfig({
       outDir: fromHere('out/renderer'),
       target: 'es2022',
       minify: true,
-      rollupOptions: { input: { index: fromHere('renderer/index.html') } },
+      rollupOptions: {
+        input: { index: fromHere('renderer/index.html') },
+        treeshake: { moduleSideEffects: rendererModuleSideEffects },
+      },
     },
   },
 })

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { rendererModuleSideEffects } from './renderer-treeshake'
 import { appShell } from './shell-plugin'
 
 const fromHere = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -28,6 +29,7 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     sourcemap: false,
+    rollupOptions: { treeshake: { moduleSideEffects: rendererModuleSideEffects } },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -9,7 +9,6 @@ import '@radix-ui/themes/tokens/colors/blue.css'
 import '@radix-ui/themes/components.css'
 import '@radix-ui/themes/utilities.css'
 import './ui/app.css'
-import './features/shell/shell.css'
 
 import { startShell } from 'virtual:app-shell'
 import { StrictMode } from 'react'
@@ -17,7 +16,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
-import { startOfflineSupport } from './features/offline/offline-support'
+import { startOfflineSupport } from './features/offline'
 import { createPlatform, setPlatform } from './platform'
 
 function showStartupFailure(root: HTMLElement, error: unknown) {

@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router'
+import { ComingSoon, type ComingSoonProps } from '../features/shell'
 import { parseMembershipTarget } from '../lib/membership-target'
-import { ComingSoon, type ComingSoonProps } from '../ui/ComingSoon'
-import { exploreLink, profileLink } from './clone-links'
+import { exploreLink, profileLink } from '../navigation/clone-links'
 
 /*
  * Screens declared in the router but not built yet (loaded lazily, one small chunk). Each is replaced by

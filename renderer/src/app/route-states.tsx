@@ -1,7 +1,7 @@
 import { Button, Spinner } from '@radix-ui/themes'
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
 import { isApiError } from '../api/client'
-import { AppHeader } from '../ui/AppHeader'
+import { AppHeader } from '../features/shell'
 import { RefreshIcon, SearchIcon, WarningIcon } from '../ui/icons'
 import { StatusPanel } from '../ui/StatusPanel'
 import { useDocumentTitle } from '../ui/use-document-title'

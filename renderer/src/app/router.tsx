@@ -8,11 +8,15 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import { cloneQuery, clonesQuery } from '../api/clones'
-import { ExploreScreen } from '../features/explore/ExploreScreen'
-import { CloneProfileScreen } from '../features/profile/CloneProfileScreen'
+import { loadBillingScreen, loadMembershipsScreen } from '../features/billing'
+import { ExploreScreen } from '../features/explore'
+import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
+import { CloneProfileScreen } from '../features/profile'
+import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadTalkScreen } from '../features/talk'
+import { parseCallSearch, parseTalkSearch } from '../navigation/search-params'
 import { RootLayout } from './RootLayout'
 import { RouteError, RouteNotFound, RoutePending } from './route-states'
-import { parseCallSearch, parseTalkSearch } from './search-params'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -22,11 +26,8 @@ const placeholder = (name: keyof typeof import('./placeholders')) =>
   lazyRouteComponent(() => import('./placeholders'), name)
 
 // The chat is its own lazy chunk: the profile's first load never pays for it (npm run bench:size).
-const talkScreen = lazyRouteComponent(() => import('../features/talk/TalkScreen'), 'TalkRoute')
-const sharedConversationScreen = lazyRouteComponent(
-  () => import('../features/shared-view/SharedConversationScreen'),
-  'SharedConversationRoute',
-)
+const talkScreen = lazyRouteComponent(loadTalkScreen, 'TalkRoute')
+const sharedConversationScreen = lazyRouteComponent(loadSharedConversationScreen, 'SharedConversationRoute')
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout })
 
@@ -53,20 +54,20 @@ const accountProfileRoute = createRoute({
 })
 const billingRoute = createRoute({
   ...route('/billing'),
-  component: lazyRouteComponent(() => import('../features/billing/BillingScreen'), 'BillingScreen'),
+  component: lazyRouteComponent(loadBillingScreen, 'BillingScreen'),
 })
 const actionsRoute = createRoute({ ...route('/actions'), component: placeholder('ActionsScreen') })
 const privacyPolicyRoute = createRoute({
   ...route('/privacy-policy'),
-  component: lazyRouteComponent(() => import('../features/info/PrivacyPolicyScreen'), 'PrivacyPolicyScreen'),
+  component: lazyRouteComponent(loadPrivacyPolicyScreen, 'PrivacyPolicyScreen'),
 })
 const termsOfUseRoute = createRoute({
   ...route('/terms-of-use'),
-  component: lazyRouteComponent(() => import('../features/info/TermsOfUseScreen'), 'TermsOfUseScreen'),
+  component: lazyRouteComponent(loadTermsOfUseScreen, 'TermsOfUseScreen'),
 })
 const membershipsRoute = createRoute({
   ...route('/memberships/$target'),
-  component: lazyRouteComponent(() => import('../features/billing/MembershipsScreen'), 'MembershipsScreen'),
+  component: lazyRouteComponent(loadMembershipsScreen, 'MembershipsScreen'),
 })
 const studioQuestionsRoute = createRoute({
   ...route('/studio/$slug/build/questions'),

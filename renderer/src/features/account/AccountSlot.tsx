@@ -1,9 +1,8 @@
 import { Avatar, Button } from '@radix-ui/themes'
 import { lazy, Suspense } from 'react'
-import { openDialog } from '../../app/dialogs.store'
 import { initialsOf } from '../../lib/initials'
-import { preloadSignInDialog } from '../auth/SignInDialogHost'
-import { useCurrentUser } from '../auth/use-auth'
+import { openDialog } from '../../navigation/dialogs.store'
+import { preloadSignInDialog, useCurrentUser } from '../auth'
 import { accountStrings } from './account.strings'
 import { displayNameOf } from './account-menu'
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
-import { dialogs } from '../../app/dialogs.store'
+import { dialogs } from '../../navigation/dialogs.store'
+import { loadFeedbackDialog } from '../feedback'
 
 // Each dialog is its own chunk, loaded when first opened: the profile's first load stays small.
 const ActionCentreDialog = lazy(() =>
@@ -10,9 +11,7 @@ const CloneSocialsDialog = lazy(() =>
   import('./CloneSocialsDialog').then((m) => ({ default: m.CloneSocialsDialog })),
 )
 const TextOptInDialog = lazy(() => import('./TextOptInDialog').then((m) => ({ default: m.TextOptInDialog })))
-const FeedbackDialog = lazy(() =>
-  import('../feedback/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })),
-)
+const FeedbackDialog = lazy(() => loadFeedbackDialog().then((m) => ({ default: m.FeedbackDialog })))
 
 /** The action centre's dialogs (spec 1 §2 `actions`), mounted once for every page; each opens by name. */
 export function ActionDialogs() {

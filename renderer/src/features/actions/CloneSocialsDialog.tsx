@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { closeDialog } from '../../app/dialogs.store'
 import { socialLinks } from '../../lib/socials'
-import { SocialsDialog } from '../profile/SocialsDialog'
+import { closeDialog } from '../../navigation/dialogs.store'
+import { SocialsDialog } from '../profile'
 import { useRouteClone } from './use-route-clone'
 
 /** The 'View Socials' dialog for the clone of the current address (dialog kind 'socials'). */

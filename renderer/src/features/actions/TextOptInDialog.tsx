@@ -1,7 +1,7 @@
 import './actions.css'
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
 import { useState } from 'react'
-import { closeDialog } from '../../app/dialogs.store'
+import { closeDialog } from '../../navigation/dialogs.store'
 import { type TextPlatform, textPlatforms } from './action-centre'
 import { actionsStrings as s } from './actions.strings'
 import { useRouteClone } from './use-route-clone'

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { openDialog } from '../../app/dialogs.store'
+import { openDialog } from '../../navigation/dialogs.store'
 import type { ActionCentreHome, ActionCentreStep } from './action-centre'
 
 /** Which of its own views the action centre shows when it opens (its dialog kind has no payload). */

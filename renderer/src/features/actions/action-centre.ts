@@ -1,7 +1,7 @@
 import type { CloneProfile } from '../../../../contract/clone'
-import type { AppDialog } from '../../app/dialogs.store'
-import type { ActionCentreView } from '../../app/search-params'
 import { hasSocialLinks } from '../../lib/socials'
+import type { AppDialog } from '../../navigation/dialogs.store'
+import type { ActionCentreView } from '../../navigation/search-params'
 
 /** spec 1 §2 'Action centre menu entries', in the spec's order. */
 export type ActionMenuEntry = 'share' | 'socials' | 'text' | 'signIn' | 'feedback'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { toast } from 'sonner'
-import type { ActionCentreView } from '../../app/search-params'
+import type { ActionCentreView } from '../../navigation/search-params'
 import { stepForView } from './action-centre'
 import { runActionCentreStep } from './action-centre.store'
 import { actionsStrings } from './actions.strings'

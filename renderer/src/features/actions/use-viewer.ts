@@ -1,5 +1,5 @@
 import type { UserType } from '../../../../contract/auth'
-import { useCurrentUser, useUserType } from '../auth/use-auth'
+import { useCurrentUser, useUserType } from '../auth'
 
 export interface Viewer {
   loggedIn: boolean

@@ -8,7 +8,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { DEFAULT_INTERNAL_EMAIL_DOMAINS } from '../../../../contract/auth'
 import { authOptionsQuery } from '../../api/auth'
-import { closeDialog, useOpenDialog } from '../../app/dialogs.store'
+import { closeDialog, useOpenDialog } from '../../navigation/dialogs.store'
 import { usePlatform } from '../../platform'
 import {
   dispatchSignIn,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useOpenDialog } from '../../app/dialogs.store'
+import { useOpenDialog } from '../../navigation/dialogs.store'
 
 // The dialog (Radix focus trap, the code slots, Google's loader) loads only when someone opens it.
 const loadSignInDialog = () => import('./SignInDialog')

@@ -3,7 +3,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { CHECKOUT_RETURN_PARAM, CheckoutOutcome } from '../../../../contract/billing'
-import { closeDialog } from '../../app/dialogs.store'
+import { closeDialog } from '../../navigation/dialogs.store'
 import { billingStrings } from './billing.strings'
 
 /**

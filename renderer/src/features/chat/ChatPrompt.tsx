@@ -1,3 +1,4 @@
+import './chat.css'
 import { Button, IconButton, Tooltip } from '@radix-ui/themes'
 import {
   type ChangeEvent,
@@ -10,13 +11,10 @@ import {
   useRef,
 } from 'react'
 import type { SuggestedQuestion } from '../../../../contract/clone'
-import { MicIcon, StopIcon, UploadIcon } from '../../ui/chat-icons'
 import { SendIcon } from '../../ui/icons'
-import { ACCEPT_ATTRIBUTE } from '../uploads/attachments'
-import { DraftFileRow } from '../uploads/DraftFileRow'
-import type { DraftFile } from '../uploads/draft-files'
-import { uploadStrings } from '../uploads/uploads.strings'
-import { useFileAttach } from '../uploads/use-file-attach'
+import { MicIcon, StopIcon, UploadIcon } from '../../ui/lazy-icons'
+import type { DraftFile } from '../uploads'
+import { ACCEPT_ATTRIBUTE, DraftFileRow, uploadStrings, useFileAttach } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { PromptPlusMenu } from './PromptPlusMenu'
 import { bulletize, promptHeight, promptKeyAction, promptRightButton } from './prompt'

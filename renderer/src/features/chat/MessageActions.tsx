@@ -4,10 +4,10 @@ import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
 import { toggleMessageSave } from '../../api/history'
 import { CITATION_MARKER_SOURCE } from '../../lib/citation-markers'
-import { historyStrings } from '../history/history.strings'
-import { BookmarkIcon, CheckIcon, CopyIcon } from '../history/history-icons'
-import { toggleSaved, useMessageSaved } from '../history/saved-messages'
+import { BookmarkIcon, CheckIcon, CopyIcon } from '../../ui/lazy-icons'
+import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
+import { toggleSaved, useMessageSaved } from './saved-messages'
 
 /** spec 1 §9: the copy button shows 'complete' for 1 s. */
 export const COPY_CONFIRMATION_MS = 1_000
@@ -33,7 +33,7 @@ export function MessageActions({ message }: Readonly<{ message: ChatMessage }>) 
 
   const onSave = async () => {
     const ok = await toggleSaved(message.id, message.saved, toggleMessageSave)
-    if (!ok) toast.error(historyStrings.saveMessageFailed)
+    if (!ok) toast.error(chatStrings.saveFailed)
   }
   const onCopy = async () => {
     try {
@@ -42,10 +42,10 @@ export function MessageActions({ message }: Readonly<{ message: ChatMessage }>) 
       clearTimeout(timer.current)
       timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS)
     } catch {
-      toast.error(historyStrings.copyFailed)
+      toast.error(chatStrings.copyFailed)
     }
   }
-  const saveLabel = saved ? historyStrings.unsaveMessage : historyStrings.saveMessage
+  const saveLabel = saved ? chatStrings.unsaveMessage : chatStrings.saveMessage
   return (
     <Flex gap="1" className="message-actions">
       <Tooltip content={saveLabel}>
@@ -60,12 +60,12 @@ export function MessageActions({ message }: Readonly<{ message: ChatMessage }>) 
           <BookmarkIcon filled={saved} />
         </IconButton>
       </Tooltip>
-      <Tooltip content={copied ? historyStrings.copied : historyStrings.copyMessage}>
+      <Tooltip content={copied ? chatStrings.copied : chatStrings.copyMessage}>
         <IconButton
           size="1"
           variant="ghost"
           color={copied ? 'green' : 'gray'}
-          aria-label={copied ? historyStrings.copied : historyStrings.copyMessage}
+          aria-label={copied ? chatStrings.copied : chatStrings.copyMessage}
           onClick={() => void onCopy()}
         >
           {copied ? <CheckIcon /> : <CopyIcon />}

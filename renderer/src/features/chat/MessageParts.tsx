@@ -4,12 +4,10 @@ import type { ChatMessage, MessageAffiliate } from '../../../../contract/chat'
 import { affiliateProductHref } from '../../api/chat'
 import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
-import { MegaphoneIcon, ShoppingBagIcon } from '../../ui/chat-icons'
 import { ExternalLinkIcon } from '../../ui/icons'
-import { CitationLabel } from '../citations/CitationLabel'
-import { citationsByIndex, countSources } from '../citations/citations'
-import { CommandBar } from '../command-bar/CommandBar'
-import { MessageFiles } from '../uploads/MessageFiles'
+import { MegaphoneIcon, ShoppingBagIcon } from '../../ui/lazy-icons'
+import { CitationLabel, citationsByIndex, countSources } from '../citations'
+import { MessageFiles } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
 import { formatSeparatorTime } from './chat-rows'
@@ -42,7 +40,7 @@ export function CloneAvatar() {
 
 /** A clone answer: safe markup, clickable citation labels, a Sources button and product cards. */
 export const CloneMessage = memo(function CloneMessage({ message }: Readonly<{ message: ChatMessage }>) {
-  const { cloneName, viewSources, openSources } = useChatMessagesContext()
+  const { cloneName, viewSources, openSources, MessageToolbar } = useChatMessagesContext()
   const byIndex = useMemo(
     () => (viewSources ? citationsByIndex(message.citations) : null),
     [viewSources, message.citations],
@@ -94,7 +92,7 @@ export const CloneMessage = memo(function CloneMessage({ message }: Readonly<{ m
         {/* Save/copy and the command bar share one row under the answer, wrapping on narrow screens. */}
         <Flex align="center" gap="3" mt="1" wrap="wrap" className="message-tools">
           <MessageActions message={message} />
-          <CommandBar message={message} />
+          {MessageToolbar ? <MessageToolbar message={message} /> : null}
         </Flex>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio'
-import { uploadStrings } from '../uploads/uploads.strings'
+import { uploadStrings } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
 import type { ChatStreamView } from './chat-stream.store'

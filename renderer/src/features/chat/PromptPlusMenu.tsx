@@ -1,6 +1,6 @@
 import { DropdownMenu } from '@radix-ui/themes'
-import { PlusIcon, UploadIcon } from '../../ui/chat-icons'
 import { MessageIcon } from '../../ui/icons'
+import { PlusIcon, UploadIcon } from '../../ui/lazy-icons'
 import { chatStrings } from './chat.strings'
 import { PromptIconButton } from './PromptIconButton'
 

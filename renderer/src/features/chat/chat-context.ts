@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react'
+import { type ComponentType, createContext, useContext } from 'react'
+import type { ChatMessage } from '../../../../contract/chat'
 
 /** What every message row needs from the screen, stable for the life of the conversation. */
 export interface ChatMessagesContextValue {
@@ -10,6 +11,11 @@ export interface ChatMessagesContextValue {
   openSources: (messageId: string, citation?: number) => void
   /** Where messages get their tools (command bar, read aloud); absent in read-only views (spec 1 §6). */
   messageTools?: { slug: string; hasVoice: boolean }
+  /**
+   * The toolbar under each clone answer, handed in by the screen (the talk screen passes the command bar),
+   * so the chat does not import the features that act on its messages.
+   */
+  MessageToolbar?: ComponentType<{ message: ChatMessage }>
   /** A read-only thread (the shared view, spec 1 §6): no message actions. */
   readOnly?: boolean
 }

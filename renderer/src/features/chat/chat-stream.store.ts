@@ -17,13 +17,14 @@ import {
 import { updateConversation } from '../../api/history'
 import { readEventStream } from '../../api/sse'
 import { uploadFile } from '../../api/uploads'
-import { draftSendBlock, type SendBlock } from '../uploads/attachments'
 import {
   createDraftFiles,
   type DraftFile,
   type DraftFilesDeps,
+  draftSendBlock,
+  type SendBlock,
   type TakenFiles,
-} from '../uploads/draft-files'
+} from '../uploads'
 import { DEFAULT_CONVERSATION_TITLE, SENT_FILE_FLAG_MS, STREAM_INACTIVITY_MS } from './chat.constants'
 import { chatStrings } from './chat.strings'
 import {

@@ -4,8 +4,6 @@
 export const STREAM_INACTIVITY_MS = 30_000
 /** A timestamp separates two messages more than 8 hours apart. */
 export const TIMESTAMP_GAP_MS = 8 * 60 * 60 * 1000
-/** The citation hover card opens after 250 ms. */
-export const CITATION_HOVER_DELAY_MS = 250
 /** The product citation toast stays 5 s. */
 export const CITATION_TOAST_MS = 5_000
 /** Product names longer than this are cut… */

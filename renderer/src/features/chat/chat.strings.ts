@@ -36,7 +36,13 @@ export const chatStrings = {
   sentByTooltip: (name: string) =>
     `This message was sent by the creator of ${name} in person. It is not AI generated.`,
   sources: 'Sources',
-  source: (n: number) => `Source ${n}`,
   product: 'Recommended product',
   viewProduct: 'View product',
+
+  // Message actions (spec 1 §2 'Message actions'); a failed save says chatStrings.saveFailed
+  saveMessage: 'Save message',
+  unsaveMessage: 'Unsave message',
+  copyMessage: 'Copy message',
+  copied: 'Copied',
+  copyFailed: 'Could not copy the message',
 } as const

@@ -1,11 +1,13 @@
+import './citations.css'
 import { Flex, HoverCard, Text } from '@radix-ui/themes'
 import { useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Citation } from '../../../../contract/chat'
-import { CITATION_HOVER_DELAY_MS } from '../chat/chat.constants'
-import { chatStrings } from '../chat/chat.strings'
 import { CitationTypeIcon } from './CitationTypeIcon'
-import { citationTypeLabels } from './citations.strings'
+import { citationsStrings, citationTypeLabels } from './citations.strings'
+
+/** The citation hover card opens after 250 ms (spec 1 §9). */
+export const CITATION_HOVER_DELAY_MS = 250
 
 /** The snippet shown in the hover card: the first words of the cited passage. */
 const snippetOf = (text: string) => (text.length > 220 ? `${text.slice(0, 220).trimEnd()}…` : text)
@@ -33,7 +35,7 @@ export function CitationLabel({
         <button
           type="button"
           className="citation-label"
-          aria-label={chatStrings.source(citation.index)}
+          aria-label={citationsStrings.source(citation.index)}
           onClick={() => {
             setOpen(false)
             onOpen(citation.index)

@@ -1,5 +1,6 @@
 import type { Citation } from '../../../../contract/chat'
 import { type CitationType, CREATOR_ANSWER_TITLE } from '../../../../contract/knowledge'
+import { type IconProps, VideoIcon } from '../../ui/icons'
 import {
   AudioIcon,
   CreatorAnswerIcon,
@@ -11,8 +12,7 @@ import {
   PodcastIcon,
   TwitterIcon,
   YoutubeIcon,
-} from '../../ui/chat-icons'
-import { type IconProps, VideoIcon } from '../../ui/icons'
+} from '../../ui/lazy-icons'
 
 const ICONS: Record<CitationType, (props: IconProps) => React.JSX.Element> = {
   Youtube: YoutubeIcon,

@@ -1,12 +1,12 @@
+import './citations.css'
 import { Button, Dialog, Flex, IconButton, Spinner, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage, Citation } from '../../../../contract/chat'
 import { messageSourcesQuery } from '../../api/chat'
-import type { CitationsParam } from '../../app/search-params'
+import type { CitationsParam } from '../../navigation/search-params'
 import { ArrowLeftIcon, CloseIcon, RefreshIcon, WarningIcon } from '../../ui/icons'
-import type { ChatStreamView } from '../chat/chat-stream.store'
 import {
   type CitationOverlay,
   CitationOverlayState,
@@ -17,13 +17,18 @@ import { groupCitations } from './citations'
 import { citationsStrings } from './citations.strings'
 import { SourceGroup } from './SourceList'
 
+/** The messages on screen (a valtio proxy such as the chat stream's view), read for their citations. */
+export interface MessagesOnScreen {
+  readonly messages: readonly ChatMessage[]
+}
+
 type SourcesData =
   | { status: 'loading' }
   | { status: 'error'; retry: () => void }
   | { status: 'ready'; citations: readonly Citation[]; text: string }
 
 /** A message's citations: from the chat when it is on screen, else GET sources (spec 1 §7). */
-function useMessageSources(messageId: string, slug: string, view: ChatStreamView): SourcesData {
+function useMessageSources(messageId: string, slug: string, view: MessagesOnScreen): SourcesData {
   const snap = useSnapshot(view)
   const local = (snap.messages as readonly ChatMessage[]).find((m) => m.id === messageId)
   const query = useQuery({ ...messageSourcesQuery(messageId, slug), enabled: !local })
@@ -48,7 +53,7 @@ function SourcesBody({
 }: Readonly<{
   overlay: Exclude<CitationOverlay, { state: 'CLOSED' }>
   slug: string
-  view: ChatStreamView
+  view: MessagesOnScreen
   onClose: () => void
   onShowAll: (messageId: string) => void
 }>) {
@@ -122,7 +127,7 @@ export interface CitationsOverlayProps {
   /** The `citations` query parameter: the overlay's state lives in the address (spec 1 §2). */
   param: CitationsParam | undefined
   slug: string
-  view: ChatStreamView
+  view: MessagesOnScreen
   onClose: () => void
   onShowAll: (messageId: string) => void
 }

@@ -1,6 +1,6 @@
 import { Flex, Heading, Text } from '@radix-ui/themes'
 import { useId, useState } from 'react'
-import { ChevronDownIcon } from '../../ui/chat-icons'
+import { ChevronDownIcon } from '../../ui/lazy-icons'
 import { CitationTypeIcon } from './CitationTypeIcon'
 import type { SourceItem } from './citations'
 import { citationsStrings, citationTypeLabels } from './citations.strings'

@@ -1,4 +1,4 @@
-import type { CitationsParam } from '../../app/search-params'
+import type { CitationsParam } from '../../navigation/search-params'
 import type { SourceGroups, SourceItem } from './citations'
 
 /** spec 1 §4 'Citation overlay': closed, all sources, single source. */

@@ -3,6 +3,8 @@ import type { CitationType } from '../../../../contract/knowledge'
 /** The citations overlay's user-facing texts (spec 1 §2 'Citations overlay', §8 'Citations'). */
 export const citationsStrings = {
   title: 'Sources',
+  /** The accessible name of a [n] citation label in an answer. */
+  source: (n: number) => `Source ${n}`,
   usedHeading: 'Cited in this answer',
   relevantHeading: 'Other relevant sources',
   loading: 'Loading sources…',

@@ -2,14 +2,13 @@ import { Flex, IconButton, Tooltip } from '@radix-ui/themes'
 import type { ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage } from '../../../../contract/chat'
-import { useViewer } from '../actions/use-viewer'
-import { useChatMessagesContext } from '../chat/chat-context'
-import { chatStream } from '../chat/chat-stream.store'
-import { ReadAloudButton } from '../read-aloud/ReadAloudButton'
+import { BugIcon, PencilIcon, QuoteIcon, ToneIcon } from '../../ui/lazy-icons'
+import { useViewer } from '../actions'
+import { chatStream, useChatMessagesContext } from '../chat'
+import { ReadAloudButton } from '../read-aloud'
 import { hasVisibleCitations, type MessageTool, messageTools, questionBefore } from './command-bar'
 import { openCommandBarDialog } from './command-bar.store'
 import { commandBarStrings as s } from './command-bar.strings'
-import { BugIcon, PencilIcon, QuoteIcon, ToneIcon } from './command-bar-icons'
 
 /**
  * The tools under a clone message (spec 1 §2 'Command bar', §6): the creator's Revise, Adjust tone and

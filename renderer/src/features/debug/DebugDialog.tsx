@@ -2,13 +2,12 @@ import { Button, Code, DataList, Dialog, Flex, IconButton, Tooltip } from '@radi
 import { useRef } from 'react'
 import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
-import { closeCommandBarDialog } from '../command-bar/command-bar.store'
-import { CopyIcon } from './CopyIcon'
+import { CopyIcon } from '../../ui/lazy-icons'
 import { debugStrings as s } from './debug.strings'
 import { debugRows } from './debug-format'
 
 /** spec 1 §2 'Debug dialog' ('Debug Menu', staff only): the message's facts, each with a copy button. */
-export function DebugDialog({ message }: Readonly<{ message: ChatMessage }>) {
+export function DebugDialog({ message, onClose }: Readonly<{ message: ChatMessage; onClose: () => void }>) {
   const closeRef = useRef<HTMLButtonElement>(null)
   const copy = async (text: string, copied: string) => {
     try {
@@ -19,7 +18,7 @@ export function DebugDialog({ message }: Readonly<{ message: ChatMessage }>) {
     }
   }
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : closeCommandBarDialog())}>
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Content
         maxWidth="480px"
         // Focus starts on Close rather than the first copy button, whose tooltip would open at once.

@@ -1,11 +1,12 @@
+import './explore.css'
 import { Button, Card, Container, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import type { CloneCard } from '../../../../contract/clone'
 import { clonesQuery } from '../../api/clones'
-import { AppHeader } from '../../ui/AppHeader'
 import { RefreshIcon, SearchIcon, WarningIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
+import { AppHeader } from '../shell'
 import { CloneCardTile } from './CloneCardTile'
 
 const gridColumns = { initial: '1', sm: '2', md: '3' } as const

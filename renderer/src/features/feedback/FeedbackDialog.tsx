@@ -1,7 +1,7 @@
 import { Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
 import { useParams } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
-import { closeDialog } from '../../app/dialogs.store'
+import { closeDialog } from '../../navigation/dialogs.store'
 import { DialogFormActions, FieldLabel, useToastedSubmit } from '../../ui/form-parts'
 import { FEEDBACK_MAX_LENGTH, validateFeedback } from './feedback'
 import { sendFeedback } from './feedback.api'

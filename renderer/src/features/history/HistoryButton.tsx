@@ -1,7 +1,7 @@
 import { IconButton, Tooltip } from '@radix-ui/themes'
-import { openDialog } from '../../app/dialogs.store'
+import { openDialog } from '../../navigation/dialogs.store'
+import { HistoryIcon } from '../../ui/lazy-icons'
 import { historyStrings } from './history.strings'
-import { HistoryIcon } from './history-icons'
 
 /** Opens the history drawer (spec 1 §2: the talk page title shows it, on small screens too). */
 export function HistoryButton() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useOpenDialog } from '../../app/dialogs.store'
+import { useOpenDialog } from '../../navigation/dialogs.store'
 
 const HistoryDialog = lazy(() => import('./HistoryDialog').then((m) => ({ default: m.HistoryDialog })))
 

@@ -1,9 +1,9 @@
 import { Badge, DropdownMenu, IconButton, Text } from '@radix-ui/themes'
 import { type KeyboardEvent, useState } from 'react'
 import { CONVERSATION_TITLE_MAX, type ConversationListItem } from '../../../../contract/chat'
-import { LinkIcon, MessageIcon, PhoneIcon, VideoIcon } from '../../ui/icons'
+import { LinkIcon, MessageIcon, PhoneIcon, ShareIcon, VideoIcon } from '../../ui/icons'
+import { ArchiveIcon, MoreIcon, PencilIcon, UnlinkIcon } from '../../ui/lazy-icons'
 import { historyStrings } from './history.strings'
-import { ArchiveIcon, MoreIcon, PencilIcon, ShareIcon, UnlinkIcon } from './history-icons'
 import { titleProblem } from './title-rules'
 
 export interface HistoryEntryActions {

@@ -49,10 +49,4 @@ export const historyStrings = {
   updatingTitle: 'Updating conversation title...',
   titleUpdated: 'Conversation title updated',
   titleUpdateFailed: 'Failed to update conversation title',
-  saveMessageFailed: 'Failed to save message',
-  saveMessage: 'Save message',
-  unsaveMessage: 'Unsave message',
-  copyMessage: 'Copy message',
-  copied: 'Copied',
-  copyFailed: 'Could not copy the message',
 } as const

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { fetchConversationHistory } from '../../api/history'
-import { conversationLink } from '../talk/talk-links'
+import { conversationLink } from '../../navigation/clone-links'
 
 /**
  * spec 1 §2: `autoLoadRecent=true` on the talk page opens the most recent conversation, then leaves the

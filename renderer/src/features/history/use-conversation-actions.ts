@@ -9,11 +9,10 @@ import {
   unshareConversation,
   updateConversation,
 } from '../../api/history'
-import { talkLink } from '../../app/clone-links'
-import { openDialog } from '../../app/dialogs.store'
-import { chatStream } from '../chat/chat-stream.store'
-import { copyShareLink } from '../share/copy-link'
-import { conversationLink } from '../talk/talk-links'
+import { conversationLink, talkLink } from '../../navigation/clone-links'
+import { openDialog } from '../../navigation/dialogs.store'
+import { chatStream } from '../chat'
+import { copyShareLink } from '../share'
 import { historyStrings } from './history.strings'
 import { patchHistoryEntries, snapshotHistory } from './history-cache'
 

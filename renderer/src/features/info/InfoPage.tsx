@@ -1,8 +1,9 @@
+import './info.css'
 import { Container, Heading, Text, Link as ThemeLink } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { AppHeader } from '../../ui/AppHeader'
 import { useDocumentTitle } from '../../ui/use-document-title'
+import { AppHeader } from '../shell'
 
 /** A short legal or informational page: title, last-updated line and prose. */
 export function InfoPage({

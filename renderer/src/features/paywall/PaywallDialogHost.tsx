@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { Usage } from '../../../../contract/billing'
 import { usageQueryKey } from '../../api/billing'
-import { closeDialog, dialogs, useOpenDialog } from '../../app/dialogs.store'
-import { useCurrentUser } from '../auth/use-auth'
-import { withinLimits } from '../billing/billing'
+import { closeDialog, dialogs, useOpenDialog } from '../../navigation/dialogs.store'
+import { useCurrentUser } from '../auth'
+import { withinLimits } from '../billing'
 import { openPaywall, paywall } from './paywall.store'
 
 // The dialog (Radix, plan cards, the cancellation form) loads only when the paywall first opens.

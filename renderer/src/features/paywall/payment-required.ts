@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { CloneProfile } from '../../../../contract/clone'
 import { monetizationQuery } from '../../api/billing'
-import { paymentRequiredOpensPaywall } from '../billing/billing'
+import { paymentRequiredOpensPaywall } from '../billing'
 
 /**
  * spec 1 §8: whether a 402 from the chat stream opens the paywall (upsell options and memberships exist).

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { openDialog } from '../../app/dialogs.store'
+import { openDialog } from '../../navigation/dialogs.store'
 
 /** The clone the paywall is about: the chat page says which one (the dialogs store carries no payload). */
 export interface PaywallTarget {

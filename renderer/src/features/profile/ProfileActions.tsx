@@ -1,6 +1,6 @@
 import { Button, Flex } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
-import { callLink, talkLink, videoLink } from '../../app/clone-links'
+import { callLink, talkLink, videoLink } from '../../navigation/clone-links'
 import { LinkIcon, MessageIcon, PhoneIcon, VideoIcon } from '../../ui/icons'
 import { profileStrings } from './profile.strings'
 

@@ -1,3 +1,4 @@
+import './profile.css'
 import { Button, Dialog, Flex, Text, Link as ThemeLink } from '@radix-ui/themes'
 import { type SocialLink, socialLabels } from '../../lib/socials'
 import { ExternalLinkIcon } from '../../ui/icons'

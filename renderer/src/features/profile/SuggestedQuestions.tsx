@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { SuggestedQuestion } from '../../../../contract/clone'
-import { talkLink } from '../../app/clone-links'
+import { talkLink } from '../../navigation/clone-links'
 import { MessageIcon } from '../../ui/icons'
 import { profileStrings } from './profile.strings'
 

@@ -1,10 +1,8 @@
 import { Button, Flex, IconButton, Tooltip } from '@radix-ui/themes'
-import { LinkedInIcon, TwitterIcon } from '../../ui/chat-icons'
 import type { IconProps } from '../../ui/icons'
-import { LinkIcon } from '../../ui/icons'
-import { ShareIcon } from '../history/history-icons'
+import { LinkIcon, ShareIcon } from '../../ui/icons'
+import { LinkedInIcon, MailIcon, TwitterIcon, WhatsAppIcon } from '../../ui/lazy-icons'
 import { shareStrings } from './share.strings'
-import { MailIcon, WhatsAppIcon } from './share-icons'
 import { SHARE_ROW_PLATFORMS, type ShareContent, shareTarget } from './share-links'
 
 const ICONS: Record<(typeof SHARE_ROW_PLATFORMS)[number], (props: IconProps) => React.ReactNode> = {

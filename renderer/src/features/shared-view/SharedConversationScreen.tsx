@@ -1,6 +1,3 @@
-/// <reference types="vite/client" />
-// The chat's styles travel with this lazy chunk, as they do with the talk screen's.
-import '../chat/chat.css'
 import './shared-view.css'
 import { Button, Callout, Flex, Spinner } from '@radix-ui/themes'
 import { useMutation, useQuery } from '@tanstack/react-query'
@@ -13,22 +10,23 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { continueSharedConversation, sharedConversationQuery } from '../../api/history'
-import { talkLink } from '../../app/clone-links'
-import type { TalkSearch } from '../../app/search-params'
-import { AppHeader } from '../../ui/AppHeader'
+import { conversationLink, talkLink } from '../../navigation/clone-links'
+import type { TalkSearch } from '../../navigation/search-params'
 import { InfoIcon, RefreshIcon, SearchIcon, WarningIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
-import { ChatThread } from '../chat/ChatThread'
-import { DEFAULT_CONVERSATION_TITLE } from '../chat/chat.constants'
-import { ChatMessagesContext, type ChatMessagesContextValue } from '../chat/chat-context'
-import { ChatStreamState } from '../chat/chat-stream.machine'
-import type { ChatStreamView } from '../chat/chat-stream.store'
-import { CitationsOverlay } from '../citations/CitationsOverlay'
-import { citationsParamFor } from '../citations/citation-overlay'
-import { CloneNotFound } from '../profile/CloneNotFound'
-import { TalkHeader } from '../talk/TalkHeader'
-import { conversationLink } from '../talk/talk-links'
+import type { ChatStreamView } from '../chat'
+import {
+  ChatMessagesContext,
+  type ChatMessagesContextValue,
+  ChatStreamState,
+  ChatThread,
+  DEFAULT_CONVERSATION_TITLE,
+} from '../chat'
+import { CitationsOverlay, citationsParamFor } from '../citations'
+import { CloneNotFound } from '../profile'
+import { AppHeader } from '../shell'
+import { TalkHeader } from '../talk'
 import { ContinueSharedPrompt } from './ContinueSharedPrompt'
 import { sharedViewStrings } from './shared-view.strings'
 

@@ -1,7 +1,6 @@
 import { Button, Card, Flex, IconButton, Text } from '@radix-ui/themes'
-import { CloseIcon } from '../../ui/icons'
+import { AddToHomeIcon, CloseIcon, InstallIcon, ShareIcon } from '../../ui/icons'
 import { type InstallHint as InstallHintMode, installStrings } from './install-hint'
-import { AddToHomeIcon, InstallIcon, ShareIcon } from './shell-icons'
 
 /**
  * The install offer: an Install button where the browser can install (beforeinstallprompt), and on iOS

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes'
+import { OfflineIcon } from '../../ui/icons'
 import { offlineStrings } from './shell.strings'
-import { OfflineIcon } from './shell-icons'
 
 /** A slim bar above the page while the device is offline (in the page flow: it covers nothing). */
 export function OfflineBanner() {

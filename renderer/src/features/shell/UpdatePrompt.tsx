@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Text } from '@radix-ui/themes'
+import { UpdateIcon } from '../../ui/icons'
 import { updateStrings } from './shell.strings'
-import { UpdateIcon } from './shell-icons'
 
 /** 'A new version is available' with Reload (and Not now, which hides it for this page). */
 export function UpdatePrompt({

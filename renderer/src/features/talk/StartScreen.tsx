@@ -4,7 +4,7 @@ import type { SuggestedQuestion } from '../../../../contract/clone'
 import { initialsOf } from '../../lib/initials'
 import { MessageIcon } from '../../ui/icons'
 import { VerifiedBadge } from '../../ui/VerifiedBadge'
-import { SUGGESTED_QUESTIONS_SHOWN } from '../chat/chat.constants'
+import { SUGGESTED_QUESTIONS_SHOWN } from '../chat'
 import { talkStrings } from './talk.strings'
 
 export interface StartScreenProps {

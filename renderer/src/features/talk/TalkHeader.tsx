@@ -1,10 +1,10 @@
 import { Avatar, Flex, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
-import { profileLink } from '../../app/clone-links'
 import { initialsOf } from '../../lib/initials'
+import { profileLink } from '../../navigation/clone-links'
 import { ArrowLeftIcon } from '../../ui/icons'
 import { VerifiedBadge } from '../../ui/VerifiedBadge'
-import { HistoryButton } from '../history/HistoryButton'
+import { HistoryButton } from '../history'
 import { talkStrings } from './talk.strings'
 
 /** The talk page's title bar: the clone (back to its profile) and the conversation's title. */

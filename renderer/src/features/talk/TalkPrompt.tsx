@@ -1,13 +1,17 @@
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import type { SuggestedQuestion } from '../../../../contract/clone'
-import { ChatPrompt, type PromptAttachments } from '../chat/ChatPrompt'
-import { chatStrings } from '../chat/chat.strings'
-import { type ChatStreamStore, isResponsePending, useChatStreamStatus } from '../chat/chat-stream.store'
+import {
+  ChatPrompt,
+  type ChatStreamStore,
+  chatStrings,
+  isResponsePending,
+  type PromptAttachments,
+  useChatStreamStatus,
+} from '../chat'
 import { offlineSendBlocked, useOnlineStatus } from '../offline'
-import { draftSendBlock, sendBlockText } from '../uploads/attachments'
-import type { FileRefusal } from '../uploads/draft-files'
-import { uploadStrings } from '../uploads/uploads.strings'
+import type { FileRefusal } from '../uploads'
+import { draftSendBlock, sendBlockText, uploadStrings } from '../uploads'
 import { usePersistedDraft } from './use-persisted-draft'
 
 /** spec 1 §5: a refused file says why. */

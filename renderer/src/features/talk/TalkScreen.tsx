@@ -1,6 +1,5 @@
-/// <reference types="vite/client" />
-// The chat's styles travel with this lazy chunk (the reference lets every tsconfig that reaches this file read the CSS import).
-import '../chat/chat.css'
+// The talk page's styles travel with this lazy chunk; the chat, citations and uploads bring their own.
+import './talk.css'
 import { Flex, Spinner } from '@radix-ui/themes'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
@@ -10,34 +9,34 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
-import { talkLink } from '../../app/clone-links'
-import type { TalkSearch } from '../../app/search-params'
-import { AppHeader } from '../../ui/AppHeader'
+import { conversationLink, talkLink } from '../../navigation/clone-links'
+import type { TalkSearch } from '../../navigation/search-params'
 import { useDocumentTitle } from '../../ui/use-document-title'
-import { useActionsParam } from '../actions/use-actions-param'
-import { limitReached } from '../billing/billing'
-import { RemainingLine } from '../billing/RemainingLine'
-import { recordDeliveredMessage, useUsage } from '../billing/use-usage'
-import { ChatThread } from '../chat/ChatThread'
-import { DEFAULT_CONVERSATION_TITLE } from '../chat/chat.constants'
-import { ChatMessagesContext, type ChatMessagesContextValue } from '../chat/chat-context'
-import { ChatStreamState } from '../chat/chat-stream.machine'
-import { chatStream, type SendOutcome } from '../chat/chat-stream.store'
-import { CitationsOverlay } from '../citations/CitationsOverlay'
-import { citationsParamFor } from '../citations/citation-overlay'
-import { useAutoLoadRecent } from '../history/use-auto-load-recent'
-import { paymentRequiredShowsPaywall } from '../paywall/payment-required'
-import { openPaywall, setPaywallTarget } from '../paywall/paywall.store'
-import { CloneLoadFailed, CloneNotFound } from '../profile/CloneNotFound'
-import { useStopReadAloudOnLeave } from '../read-aloud/read-aloud.store'
-import { ShareAside } from '../share/ShareAside'
+import { useActionsParam } from '../actions'
+import { limitReached, RemainingLine, recordDeliveredMessage, useUsage } from '../billing'
+import {
+  ChatMessagesContext,
+  type ChatMessagesContextValue,
+  ChatStreamState,
+  ChatThread,
+  chatStream,
+  DEFAULT_CONVERSATION_TITLE,
+  type SendOutcome,
+} from '../chat'
+import { CitationsOverlay, citationsParamFor } from '../citations'
+import { CommandBar } from '../command-bar'
+import { useAutoLoadRecent } from '../history'
+import { openPaywall, paymentRequiredShowsPaywall, setPaywallTarget } from '../paywall'
+import { CloneLoadFailed, CloneNotFound } from '../profile'
+import { useStopReadAloudOnLeave } from '../read-aloud'
+import { ShareAside } from '../share'
+import { AppHeader } from '../shell'
 import { ConversationUnavailable } from './ConversationUnavailable'
 import { StartScreen } from './StartScreen'
 import { showProductToasts, toastForOutcome } from './send-outcome'
 import { TalkHeader } from './TalkHeader'
 import { TalkPrompt } from './TalkPrompt'
 import { talkStrings } from './talk.strings'
-import { conversationLink } from './talk-links'
 import { useAutoSend } from './use-auto-send'
 
 type SendSource = 'prompt' | 'suggested' | 'auto'
@@ -246,6 +245,7 @@ function TalkView({
       viewSources: clone.viewSources,
       openSources,
       messageTools: { slug: clone.slug, hasVoice: clone.voiceId !== null },
+      MessageToolbar: CommandBar,
     }),
     [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId],
   )

@@ -1,12 +1,10 @@
 import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
 import { affiliateProductHref } from '../../api/chat'
-import { ShoppingBagIcon } from '../../ui/chat-icons'
-import { CITATION_TOAST_MS } from '../chat/chat.constants'
-import { chatStrings } from '../chat/chat.strings'
-import type { SendOutcome } from '../chat/chat-stream.store'
-import { productsWithUrl, truncateProductName } from '../chat/product'
-import { sendBlockText } from '../uploads/attachments'
+import { ShoppingBagIcon } from '../../ui/lazy-icons'
+import type { SendOutcome } from '../chat'
+import { CITATION_TOAST_MS, chatStrings, productsWithUrl, truncateProductName } from '../chat'
+import { sendBlockText } from '../uploads'
 
 /** The texts of spec 1 §8 for what a send came to; null when it ends silently. */
 export function outcomeMessage(outcome: SendOutcome, fromSuggestion: boolean): string | null {

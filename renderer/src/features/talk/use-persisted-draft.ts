@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { subscribe, useSnapshot } from 'valtio'
-import type { ChatStreamStore } from '../chat/chat-stream.store'
-import { loadDraft, saveDraft } from '../offline'
-import { DRAFT_SAVE_DELAY_MS } from '../offline/drafts'
+import type { ChatStreamStore } from '../chat'
+import { DRAFT_SAVE_DELAY_MS, loadDraft, saveDraft } from '../offline'
 
 /**
  * Keeps the prompt's draft in the offline store (features/offline/drafts.ts), so a message typed offline,

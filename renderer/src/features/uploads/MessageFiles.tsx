@@ -1,6 +1,7 @@
+import './uploads.css'
 import { isImageFileName } from '../../../../contract/uploads'
 import { resolveMediaUrl } from '../../api/client'
-import { FileIcon } from '../../ui/chat-icons'
+import { FileIcon } from '../../ui/lazy-icons'
 import { extensionLabel, fileNameFromUrl } from './attachments'
 import { uploadStrings } from './uploads.strings'
 

@@ -2,9 +2,9 @@
 import { Theme } from '@radix-ui/themes'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { closeDialog, dialogs } from '../../../../../renderer/src/app/dialogs.store'
 import { publicPageUrl, ShareAside } from '../../../../../renderer/src/features/share/ShareAside'
 import { shareStrings } from '../../../../../renderer/src/features/share/share.strings'
+import { closeDialog, dialogs } from '../../../../../renderer/src/navigation/dialogs.store'
 import { setPlatform } from '../../../../../renderer/src/platform'
 import { createMemoryStorage, createWebPlatform } from '../../../../../renderer/src/platform/web'
 

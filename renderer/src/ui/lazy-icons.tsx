@@ -1,8 +1,8 @@
 import { Icon, type IconProps } from './icons'
 
 /*
- * Icons only the chat and its Sources overlay use: kept apart from ui/icons.tsx so they travel in the talk
- * screen's lazy chunk and the profile's first load does not carry them.
+ * Icons only lazily loaded screens and dialogs use (chat, sources, history, sharing, the action centre, the
+ * command bar): kept apart from ui/icons.tsx so the profile's first load does not carry them.
  */
 
 export const PlusIcon = (props: IconProps) => (
@@ -165,5 +165,129 @@ export const ShoppingBagIcon = (props: IconProps) => (
     <path d="M6 2L3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4z" />
     <path d="M3 6h18" />
     <path d="M16 10a4 4 0 0 1-8 0" />
+  </Icon>
+)
+
+// History and message actions.
+/** A clock with a back arrow: history. */
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+)
+
+export const BookmarkIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon {...props}>
+    <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" fill={filled ? 'currentColor' : 'none'} />
+  </Icon>
+)
+
+export const CopyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="9" y="9" width="13" height="13" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </Icon>
+)
+
+export const CheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 6L9 17l-5-5" />
+  </Icon>
+)
+
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+    <circle cx="5" cy="12" r="1" />
+  </Icon>
+)
+
+export const PencilIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </Icon>
+)
+
+export const ArchiveIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="2" y="3" width="20" height="5" rx="1" />
+    <path d="M4 8v11a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8" />
+    <path d="M10 12h4" />
+  </Icon>
+)
+
+export const UnlinkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18.8 13.4l1.7-1.7a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M5.2 10.6l-1.7 1.7a5 5 0 0 0 7 7l1.7-1.7" />
+    <path d="M8 2v3M2 8h3M16 22v-3M22 16h-3" />
+  </Icon>
+)
+
+// The action centre.
+export const AtSignIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-4 8" />
+  </Icon>
+)
+
+export const TextBubbleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+    <path d="M8 9h8M8 13h5" />
+  </Icon>
+)
+
+export const UserIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+)
+
+export const FeedbackIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 11.5a8.4 8.4 0 0 1-8.5 8.5 8.5 8.5 0 0 1-3.8-.9L3 21l1.9-5.7A8.5 8.5 0 1 1 21 11.5z" />
+    <path d="M12 8v4M12 15h.01" />
+  </Icon>
+)
+
+// The share row.
+export const WhatsAppIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 21l1.6-4.7A8.5 8.5 0 1 1 7.9 19.6z" />
+    <path d="M9 10c0 2.5 2.5 5 5 5l1.2-1.2 1.8.8v1.4c-4 .6-8.6-4-8-8h1.4l.8 1.8z" />
+  </Icon>
+)
+
+export const MailIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="M22 6l-10 7L2 6" />
+  </Icon>
+)
+
+// The command bar.
+export const ToneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
+  </Icon>
+)
+
+export const QuoteIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 19h16M4 5h16M4 12h10" />
+  </Icon>
+)
+
+export const BugIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="8" y="6" width="8" height="14" rx="4" />
+    <path d="M19 7l-3 2M5 7l3 2M19 19l-3-2M5 19l3-2M20 13h-4M4 13h4M10 4l1 2M14 4l-1 2" />
   </Icon>
 )

@@ -3,7 +3,7 @@ import {
   parseCallSearch,
   parseTalkSearch,
   talkSearchSchema,
-} from '../../../../renderer/src/app/search-params'
+} from '../../../../renderer/src/navigation/search-params'
 
 const uuid = '2f1b8c5e-4a3d-4e9b-9c1f-0a2b3c4d5e6f'
 

@@ -1,9 +1,9 @@
 import { Badge, Button } from '@radix-ui/themes'
 import { Link, type LinkOptions } from '@tanstack/react-router'
+import { ArrowLeftIcon, SparklesIcon } from '../../ui/icons'
+import { StatusPanel } from '../../ui/StatusPanel'
+import { useDocumentTitle } from '../../ui/use-document-title'
 import { AppHeader } from './AppHeader'
-import { ArrowLeftIcon, SparklesIcon } from './icons'
-import { StatusPanel } from './StatusPanel'
-import { useDocumentTitle } from './use-document-title'
 
 export interface ComingSoonProps {
   /** The feature's name, e.g. 'Voice call'. */

@@ -4,7 +4,7 @@ import {
   resetSavedMessages,
   savedMessagesReducer,
   toggleSaved,
-} from '../../../../../renderer/src/features/history/saved-messages'
+} from '../../../../../renderer/src/features/chat/saved-messages'
 
 afterEach(() => resetSavedMessages())
 

@@ -1,9 +1,10 @@
+import './shell.css'
 import { Flex } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { AccountSlot } from '../features/account/AccountSlot'
-import { PRODUCT_NAME } from '../platform/storage-keys'
-import { LogoMark } from './icons'
+import { PRODUCT_NAME } from '../../platform/storage-keys'
+import { LogoMark } from '../../ui/icons'
+import { AccountSlot } from '../account'
 
 /**
  * The product header: the logo links to /explore (spec 1 §2); screens may add controls on the right, and

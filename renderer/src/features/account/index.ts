@@ -1,0 +1,1 @@
+export { AccountSlot } from './AccountSlot'

@@ -1,0 +1,3 @@
+export { ActionDialogs } from './ActionDialogs'
+export { useActionsParam } from './use-actions-param'
+export { useViewer } from './use-viewer'

@@ -1,0 +1,10 @@
+export { limitReached, paymentRequiredOpensPaywall, upsellTitle, withinLimits } from './billing'
+export { billingStrings } from './billing.strings'
+export { CheckoutReturn } from './CheckoutReturn'
+export { PlanPicker } from './PlanPicker'
+export { RemainingLine } from './RemainingLine'
+export { recordDeliveredMessage, useUsage } from './use-usage'
+
+// Screens and dialogs loaded when first shown, each in its own chunk.
+export const loadBillingScreen = () => import('./BillingScreen')
+export const loadMembershipsScreen = () => import('./MembershipsScreen')

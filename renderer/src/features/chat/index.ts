@@ -1,0 +1,15 @@
+export { ChatPrompt, type PromptAttachments } from './ChatPrompt'
+export { ChatThread } from './ChatThread'
+export { CITATION_TOAST_MS, DEFAULT_CONVERSATION_TITLE, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
+export { chatStrings } from './chat.strings'
+export { ChatMessagesContext, type ChatMessagesContextValue, useChatMessagesContext } from './chat-context'
+export { ChatStreamState } from './chat-stream.machine'
+export {
+  type ChatStreamStore,
+  type ChatStreamView,
+  chatStream,
+  isResponsePending,
+  type SendOutcome,
+  useChatStreamStatus,
+} from './chat-stream.store'
+export { productsWithUrl, truncateProductName } from './product'

@@ -1,0 +1,1 @@
+export { ExploreScreen } from './ExploreScreen'

@@ -1,0 +1,2 @@
+// Screens and dialogs loaded when first shown, each in its own chunk.
+export const loadFeedbackDialog = () => import('./FeedbackDialog')

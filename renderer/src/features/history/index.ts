@@ -1,0 +1,3 @@
+export { HistoryButton } from './HistoryButton'
+export { HistoryDialogHost } from './HistoryDialogHost'
+export { useAutoLoadRecent } from './use-auto-load-recent'

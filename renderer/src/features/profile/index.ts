@@ -1,0 +1,3 @@
+export { CloneLoadFailed, CloneNotFound } from './CloneNotFound'
+export { CloneProfileScreen } from './CloneProfileScreen'
+export { SocialsDialog } from './SocialsDialog'

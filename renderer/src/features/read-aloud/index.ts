@@ -1,0 +1,2 @@
+export { ReadAloudButton } from './ReadAloudButton'
+export { useStopReadAloudOnLeave } from './read-aloud.store'

@@ -1,0 +1,3 @@
+export { copyShareLink } from './copy-link'
+export { ShareAside } from './ShareAside'
+export { ShareDialogHost } from './ShareDialogHost'
