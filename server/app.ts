@@ -147,7 +147,7 @@ export async function buildApp({
     return reply.code(status).send(errorBody(codeForStatus(status), message))
   })
 
-  // Cookies carry the anonymous visitor id that owns conversations (chat/visitor.ts).
+  // Cookies carry the anonymous visitor id that owns conversations (auth/visitor.ts).
   await app.register(fastifyCookie)
 
   const brain = createBrain(db, config, answerer)

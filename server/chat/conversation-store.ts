@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { ChatMessage, ConversationWithMessages, MessageAffiliate } from '../../contract'
+import type { Owner } from '../auth/visitor'
 import { chargeMessage, type MessageCharge } from '../billing/usage'
 import type { ConversationTurn } from '../brain/answerer'
 import type { CitationDraft } from '../brain/citations'
@@ -12,7 +13,6 @@ import {
   toConversation,
   withCitationsAndAffiliates,
 } from './message-view'
-import type { Owner } from './visitor'
 
 /** The title a conversation starts with (spec 1 §3); the client replaces it after the first message. */
 export const DEFAULT_CONVERSATION_TITLE = 'Conversation'

@@ -8,6 +8,7 @@ import {
   TitleRequest,
   TitleResponse,
 } from '../../contract'
+import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { withoutMarkers } from '../brain/citations'
 import type { OpenAiCompatibleClient } from '../brain/openai-client'
 import {
@@ -17,7 +18,6 @@ import {
   storeExchange,
 } from '../chat/conversation-store'
 import { finishTitle, TITLE_MAX_WORDS, titleFromMessage } from '../chat/title'
-import { ensureVisitor, ownerOf } from '../chat/visitor'
 import { findCloneBySlug } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'

@@ -10,10 +10,10 @@ import {
   UpdateConversationRequest,
 } from '../../contract'
 import { requireUser } from '../auth/identity'
+import { ownerOf } from '../auth/visitor'
 import { findOwnedConversation } from '../chat/conversation-store'
 import { listConversationHistory, setMessageSaved, toListItem, updateConversation } from '../chat/history'
 import { conversationPlace } from '../chat/sharing'
-import { ownerOf } from '../chat/visitor'
 import { findCloneBySlug, findInstance } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'

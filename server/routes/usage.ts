@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody } from '../../contract'
 import { Monetization, Usage, UsageQuery } from '../../contract/billing'
+import { ownerOf } from '../auth/visitor'
 import { usageView } from '../billing/quota'
 import {
   activeMemberships,
@@ -9,7 +10,6 @@ import {
   toActiveSubscription,
 } from '../billing/subscription-store'
 import { allowanceOf } from '../billing/usage'
-import { ownerOf } from '../chat/visitor'
 import { findCloneBySlug, findInstance, toMembership } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
