@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { isCloneTeam } from '../clones/relationships'
 import type { Db } from '../db/client'
-import { type AnonymousQuota, billingAccounts, relationships, usageCounters } from '../db/schema'
+import { type AnonymousQuota, billingAccounts, usageCounters } from '../db/schema'
 import { AppError } from '../errors'
 import {
   ALL_UNLIMITED,
@@ -37,16 +38,6 @@ export interface Allowance {
   scope: string | null
 }
 
-/** Creators and contributors of a clone use it without limits and cannot subscribe to it (spec 1 §6). */
-export async function isCloneTeam(db: Db, cloneId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ type: relationships.type })
-    .from(relationships)
-    .where(and(eq(relationships.cloneId, cloneId), eq(relationships.userId, userId)))
-    .limit(1)
-  return row?.type === 'CREATOR' || row?.type === 'CONTRIBUTOR'
-}
-
 interface Applicable {
   quota: Amounts
   scope: string | null
@@ -70,7 +61,7 @@ async function applicableQuota(
 ): Promise<Applicable> {
   const anonymous = { quota: quotaOfAnonymous(clone.anonymousQuota), scope: instanceId, membership: false }
   if (!userId) return anonymous
-  if (await isCloneTeam(db, clone.id, userId))
+  if (await isCloneTeam(db, userId, clone.id))
     return { quota: ALL_UNLIMITED, scope: instanceId, membership: false }
   const active = await findActiveSubscription(db, userId, clone.id, now)
   const membership = active?.membership

@@ -9,11 +9,11 @@ import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
 import { findOwnedConversation, recentTurns, replyTime, storeExchange } from '../chat/conversation-store'
 import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
+import { requireCloneForChat, requireInstanceById } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
 import { findAttachedUploads, readAttachments } from '../uploads/attachments'
 import type { UploadStore } from '../uploads/store'
-import { findCloneForChat, findCloneInstance } from './chat-lookups'
 
 export interface ChatStreamOptions {
   db: Db
@@ -56,10 +56,10 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
     async (request, reply) => {
       const body = request.body
       const receivedAt = new Date()
-      const found = await findCloneForChat(db, body.slug)
-      if (!found) throw notFound('Clone not found')
-      const { clone, documentsVersion } = found
-      const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
+      const { clone, documentsVersion } = await requireCloneForChat(db, body.slug)
+      const instanceId = body.instanceId
+        ? (await requireInstanceById(db, clone.id, body.instanceId)).id
+        : null
       let conversationId: string | null = null
       if (body.conversationId) {
         const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)

@@ -18,11 +18,10 @@ import {
   storeExchange,
 } from '../chat/conversation-store'
 import { finishTitle, TITLE_MAX_WORDS, titleFromMessage } from '../chat/title'
-import { findCloneBySlug } from '../clones/queries'
+import { requireClone, requireInstanceById } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
 import { findAttachedUploads } from '../uploads/attachments'
-import { findCloneInstance } from './chat-lookups'
 
 export interface ConversationRoutesOptions {
   db: Db
@@ -61,9 +60,10 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
     async (request, reply) => {
       const body = request.body
       const receivedAt = new Date()
-      const clone = await findCloneBySlug(db, body.slug)
-      if (!clone) throw notFound('Clone not found')
-      const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
+      const clone = await requireClone(db, body.slug)
+      const instanceId = body.instanceId
+        ? (await requireInstanceById(db, clone.id, body.instanceId)).id
+        : null
       let conversationId: string | null = null
       if (body.conversationId) {
         const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
