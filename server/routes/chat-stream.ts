@@ -1,18 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorCode, OutboundMessage } from '../../contract'
-import { ensureVisitor, ownerOf } from '../auth/visitor'
+import { ensureVisitor } from '../auth/visitor'
 import { allowanceOf, paymentRequired, QuotaExceededError, subjectOf } from '../billing/usage'
 import { citeAnswer } from '../brain/citations'
 import type { PreparedAnswer } from '../brain/clone-brain'
 import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
-import { findOwnedConversation, recentTurns, replyTime, storeExchange } from '../chat/conversation-store'
+import { resolveChatTarget } from '../chat/chat-target'
+import { recentTurns, replyTime, storeExchange } from '../chat/conversation-store'
 import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
-import { requireCloneForChat, requireInstanceById } from '../clones/queries'
 import type { Db } from '../db/client'
-import { notFound } from '../errors'
-import { findAttachedUploads, readAttachments } from '../uploads/attachments'
+import { readAttachments } from '../uploads/attachments'
 import type { UploadStore } from '../uploads/store'
 
 export interface ChatStreamOptions {
@@ -56,19 +55,10 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
     async (request, reply) => {
       const body = request.body
       const receivedAt = new Date()
-      const { clone, documentsVersion } = await requireCloneForChat(db, body.slug)
-      const instanceId = body.instanceId
-        ? (await requireInstanceById(db, clone.id, body.instanceId)).id
-        : null
-      let conversationId: string | null = null
-      if (body.conversationId) {
-        const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
-        if (!owned) throw notFound('Conversation not found')
-        conversationId = owned.id
-      }
-      const attached = await findAttachedUploads(db, body.files, publicOrigin)
+      const { clone, documentsVersion, instanceId, conversationId, owner, attached } =
+        await resolveChatTarget(db, request, body, publicOrigin)
       // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
-      const allowance = await allowanceOf(db, clone, ownerOf(request), instanceId)
+      const allowance = await allowanceOf(db, clone, owner, instanceId)
       if (allowance.messageLimit !== -1 && allowance.used.messages >= allowance.messageLimit) {
         throw paymentRequired()
       }
@@ -99,10 +89,10 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
           instanceId,
           conversationId,
           visitorId,
-          userId: ownerOf(request).userId,
+          userId: owner.userId,
           attachedUploadIds: attached.map((upload) => upload.id),
           charge: {
-            subject: subjectOf({ userId: ownerOf(request).userId, visitorId })!,
+            subject: subjectOf({ userId: owner.userId, visitorId })!,
             periodStart: allowance.periodStart,
             scope: allowance.scope,
             limit: allowance.messageLimit,
