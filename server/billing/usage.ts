@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { UNLIMITED_QUOTA } from '../../contract/billing'
 import { isCloneTeam } from '../clones/relationships'
 import type { Db } from '../db/client'
 import { type AnonymousQuota, billingAccounts, usageCounters } from '../db/schema'
@@ -10,7 +11,6 @@ import {
   periodStartOf,
   quotaOfAnonymous,
   quotaOfMembership,
-  UNLIMITED,
   ZERO,
 } from './quota'
 import { findActiveSubscription } from './subscription-store'
@@ -126,7 +126,7 @@ export async function allowanceOf(
     usedIn(db, clone.id, applicable.scope, subjectOf(owner), periodStart),
   ])
   const { quota, scope } = applicable
-  const overage = overageOn && quota.messages !== UNLIMITED
+  const overage = overageOn && quota.messages !== UNLIMITED_QUOTA
   return { quota, used, overage, messageLimit: messageLimit(quota, overage), periodStart, scope }
 }
 
@@ -159,7 +159,7 @@ export interface MessageCharge {
  * answers count. Throws QuotaExceededError when the limit was reached (the transaction rolls back).
  */
 export async function chargeMessage(db: Db, cloneId: string, charge: MessageCharge): Promise<number> {
-  if (charge.limit !== UNLIMITED && charge.limit <= 0) throw new QuotaExceededError()
+  if (charge.limit !== UNLIMITED_QUOTA && charge.limit <= 0) throw new QuotaExceededError()
   const rows = await db
     .insert(usageCounters)
     .values({
@@ -177,7 +177,8 @@ export async function chargeMessage(db: Db, cloneId: string, charge: MessageChar
         usageCounters.periodStart,
       ],
       set: { messages: sql`${usageCounters.messages} + 1`, updatedAt: sql`now()` },
-      setWhere: charge.limit === UNLIMITED ? undefined : sql`${usageCounters.messages} < ${charge.limit}`,
+      setWhere:
+        charge.limit === UNLIMITED_QUOTA ? undefined : sql`${usageCounters.messages} < ${charge.limit}`,
     })
     .returning({ messages: usageCounters.messages })
   if (!rows[0]) throw new QuotaExceededError()

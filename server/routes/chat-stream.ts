@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ErrorCode, OutboundMessage } from '../../contract'
+import { ErrorCode, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
 import { ensureVisitor } from '../auth/visitor'
 import { allowanceOf, paymentRequired, QuotaExceededError, subjectOf } from '../billing/usage'
 import { citeAnswer } from '../brain/citations'
@@ -59,7 +59,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
         await resolveChatTarget(db, request, body, publicOrigin)
       // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
       const allowance = await allowanceOf(db, clone, owner, instanceId)
-      if (allowance.messageLimit !== -1 && allowance.used.messages >= allowance.messageLimit) {
+      if (allowance.messageLimit !== UNLIMITED_QUOTA && allowance.used.messages >= allowance.messageLimit) {
         throw paymentRequired()
       }
       const history = conversationId ? await recentTurns(db, conversationId, HISTORY_TURNS_SENT) : []
