@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
-import type { ChatMessage, ConversationWithMessages, MessageAffiliate } from '../../contract'
+import {
+  type ChatMessage,
+  type ConversationWithMessages,
+  DEFAULT_CONVERSATION_TITLE,
+  type MessageAffiliate,
+} from '../../contract'
 import type { Owner } from '../auth/visitor'
 import { chargeMessage, type MessageCharge } from '../billing/usage'
 import type { ConversationTurn } from '../brain/answerer'
@@ -13,9 +18,6 @@ import {
   toConversation,
   withCitationsAndAffiliates,
 } from './message-view'
-
-/** The title a conversation starts with (spec 1 §3); the client replaces it after the first message. */
-export const DEFAULT_CONVERSATION_TITLE = 'Conversation'
 
 /**
  * A conversation the asker owns, or undefined: someone else's conversation looks exactly like a
