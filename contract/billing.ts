@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { Membership } from './clone'
 
-/** spec 1 §3 'Usage': quota -1 means unlimited. */
+/** spec 1 §3 'Usage': a quota of -1 means unlimited (and so does a message limit of -1). */
+export const UNLIMITED_QUOTA = -1
+/** spec 1 §5/§9: more messages per month than this count as unlimited. */
+export const UNLIMITED_MESSAGES_ABOVE = 99_999
+
+/** Quotas, usage and remaining amounts; UNLIMITED_QUOTA where there is no limit. */
 const Amounts = z.object({
   messages: z.number().int(),
   voice_seconds: z.number().int(),

@@ -134,6 +134,11 @@ export type MessageSources = z.infer<typeof MessageSources>
 
 /** spec 1 §5 / §9: a conversation title is 1 to 100 characters (after trimming). */
 export const CONVERSATION_TITLE_MAX = 100
+/**
+ * The title a conversation starts with (spec 1 §3): the server stores it, and the client replaces it after
+ * the first message and shows no title while it is still this one.
+ */
+export const DEFAULT_CONVERSATION_TITLE = 'Conversation'
 export const ConversationTitle = z.string().trim().min(1).max(CONVERSATION_TITLE_MAX)
 
 /** One history entry. `isSharer` is true only for the owner of a shared conversation (spec 1 §6). */

@@ -27,6 +27,11 @@ export type DesktopAppConfig = z.infer<typeof DesktopAppConfig>
 const NoPayload = z.undefined()
 const NoAnswer = z.undefined()
 
+/** Each message is keyed like its channel in IpcChannel and sent on exactly that channel. */
+type MessageTable = {
+  [N in keyof typeof IpcChannel]: { channel: (typeof IpcChannel)[N]; request: z.ZodType; response: z.ZodType }
+}
+
 /**
  * Every IPC message, once: its channel, the payload the main process accepts and the answer the renderer
  * accepts. main/ipc.ts registers exactly these; the preload exposes one bridge function for each.
@@ -48,11 +53,15 @@ export const desktopMessages = {
   appVersion: { channel: IpcChannel.appVersion, request: NoPayload, response: z.string().min(1) },
   appConfig: { channel: IpcChannel.appConfig, request: NoPayload, response: DesktopAppConfig },
   openExternal: { channel: IpcChannel.openExternal, request: OpenExternalRequest, response: NoAnswer },
-} as const
+} as const satisfies MessageTable
 
 export type DesktopMessageName = keyof typeof desktopMessages
 export type DesktopRequest<N extends DesktopMessageName> = z.infer<(typeof desktopMessages)[N]['request']>
 export type DesktopResponse<N extends DesktopMessageName> = z.infer<(typeof desktopMessages)[N]['response']>
+/** What a bridge function answers: the message's response, or nothing for messages without one. */
+type Answer<N extends DesktopMessageName> = Promise<
+  DesktopResponse<N> extends undefined ? void : DesktopResponse<N>
+>
 
 /**
  * The desktop bridge the preload exposes as `window.desktop`: one function per IPC message, nothing else.
@@ -61,21 +70,21 @@ export type DesktopResponse<N extends DesktopMessageName> = z.infer<(typeof desk
 export interface DesktopBridge {
   storage: {
     /** The stored JSON text, or null when absent. */
-    get(name: string): Promise<string | null>
-    set(name: string, value: string): Promise<void>
-    remove(name: string): Promise<void>
+    get(name: string): Answer<'storageGet'>
+    set(name: string, value: string): Answer<'storageSet'>
+    remove(name: string): Answer<'storageRemove'>
   }
   permissions: {
     /** The current state, without asking anyone. */
-    status(kind: MediaKind): Promise<MediaPermissionState>
+    status(kind: MediaKind): Answer<'permissionsStatus'>
     /** Asks the operating system where it has a say (macOS), then answers the resulting state. */
-    request(kind: MediaKind): Promise<MediaPermissionState>
+    request(kind: MediaKind): Answer<'permissionsRequest'>
   }
   app: {
-    version(): Promise<string>
+    version(): Answer<'appVersion'>
     /** The API base URL the app talks to (LIKENESS_API_URL, default the local server). */
-    config(): Promise<DesktopAppConfig>
+    config(): Answer<'appConfig'>
   }
   /** Opens a web or e-mail link in the system's browser or mail app. */
-  openExternal(url: string): Promise<void>
+  openExternal(url: string): Answer<'openExternal'>
 }

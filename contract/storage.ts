@@ -1,12 +1,13 @@
 import { z } from 'zod'
+import { PRODUCT_ID } from './product'
+
+// Still read from here by renderer/src/platform/storage-keys.ts; the names live in contract/product.ts.
+export { PRODUCT_ID, PRODUCT_NAME } from './product'
 
 /**
  * spec 1 §3 and 2 §3 'Local storage keys': the one module that names them all. Both shells store them:
  * the web through localStorage, the desktop app through the main process's key store (secrets encrypted).
  */
-export const PRODUCT_NAME = 'Likeness'
-export const PRODUCT_ID = 'likeness'
-
 export interface StorageKey<T> {
   /** The key's name in the store. */
   readonly name: string

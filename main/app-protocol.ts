@@ -56,7 +56,7 @@ export const contentTypeFor = (file: string) =>
 export function createAppProtocolHandler(options: {
   rootDir: string
   csp: string
-  readFile(file: string): Promise<Uint8Array>
+  readFile(file: string): Promise<Uint8Array<ArrayBuffer>>
 }) {
   const { rootDir, csp, readFile } = options
   const baseHeaders = {
@@ -74,13 +74,13 @@ export function createAppProtocolHandler(options: {
     }
     const file = resolveAppFile(rootDir, request.url)
     if (!file) return notFound()
-    let body: Uint8Array
+    let body: Uint8Array<ArrayBuffer>
     try {
       body = await readFile(file)
     } catch {
       return notFound()
     }
-    return new Response(request.method === 'HEAD' ? null : (body as BodyInit), {
+    return new Response(request.method === 'HEAD' ? null : body, {
       status: 200,
       headers: { ...baseHeaders, 'content-type': contentTypeFor(file), 'cache-control': 'no-cache' },
     })

@@ -15,13 +15,15 @@ import {
   systemPreferences,
   type WebContents,
 } from 'electron'
+import { externalUrlToOpen } from '../contract/external-links'
+import { PRODUCT_NAME } from '../contract/product'
 import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './app-protocol'
 import { addressSpaceOf, resolveApiBaseUrl } from './config'
 import { desktopCsp } from './csp'
 import { registerIpcHandlers } from './ipc'
 import { createKeyStore } from './key-store'
 import { createMediaAccess } from './media-access'
-import { createAppOriginCheck, externalUrlToOpen } from './navigation'
+import { createAppOriginCheck } from './navigation'
 import { installPermissionHandlers, type PermissionSession } from './permissions'
 import {
   fitToDisplays,
@@ -88,7 +90,7 @@ async function createWindow() {
     minWidth: MIN_WINDOW_SIZE.width,
     minHeight: MIN_WINDOW_SIZE.height,
     show: false,
-    title: 'Likeness',
+    title: PRODUCT_NAME,
     // The theme's page colour, so the window does not flash white in dark mode before first paint.
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#111113' : '#ffffff',
     webPreferences: {

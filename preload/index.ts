@@ -1,26 +1,36 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import type { DesktopAppConfig, DesktopBridge, MediaPermissionState } from '../contract/desktop'
+import type { DesktopBridge, DesktopMessageName, DesktopRequest, DesktopResponse } from '../contract/desktop'
 import { IpcChannel } from '../contract/ipc-channels'
 
-// One function per IPC message, nothing else: no generic invoke, no ipcRenderer on the page. The main
-// process validates every payload (contract/desktop.ts); the renderer validates the answers.
+/** A message's payload as call arguments: none for the messages that take none. */
+type PayloadOf<N extends DesktopMessageName> =
+  DesktopRequest<N> extends undefined ? [] : [payload: DesktopRequest<N>]
+
+/**
+ * Sends one message of contract/desktop.ts on its own channel. Only types come from that table, so no zod
+ * is bundled here: main checks the payload against the message's schema and answers its response
+ * (main/ipc.ts); the renderer checks the answer.
+ */
+function send<N extends DesktopMessageName>(name: N, ...payload: PayloadOf<N>): Promise<DesktopResponse<N>> {
+  return ipcRenderer.invoke(IpcChannel[name], ...payload)
+}
+
+// One function per IPC message, nothing else: no generic invoke, no ipcRenderer on the page.
 const bridge: DesktopBridge = {
   storage: {
-    get: (name) => ipcRenderer.invoke(IpcChannel.storageGet, { name }) as Promise<string | null>,
-    set: (name, value) => ipcRenderer.invoke(IpcChannel.storageSet, { name, value }) as Promise<void>,
-    remove: (name) => ipcRenderer.invoke(IpcChannel.storageRemove, { name }) as Promise<void>,
+    get: (name) => send('storageGet', { name }),
+    set: (name, value) => send('storageSet', { name, value }),
+    remove: (name) => send('storageRemove', { name }),
   },
   permissions: {
-    status: (kind) =>
-      ipcRenderer.invoke(IpcChannel.permissionsStatus, { kind }) as Promise<MediaPermissionState>,
-    request: (kind) =>
-      ipcRenderer.invoke(IpcChannel.permissionsRequest, { kind }) as Promise<MediaPermissionState>,
+    status: (kind) => send('permissionsStatus', { kind }),
+    request: (kind) => send('permissionsRequest', { kind }),
   },
   app: {
-    version: () => ipcRenderer.invoke(IpcChannel.appVersion) as Promise<string>,
-    config: () => ipcRenderer.invoke(IpcChannel.appConfig) as Promise<DesktopAppConfig>,
+    version: () => send('appVersion'),
+    config: () => send('appConfig'),
   },
-  openExternal: (url) => ipcRenderer.invoke(IpcChannel.openExternal, { url }) as Promise<void>,
+  openExternal: (url) => send('openExternal', { url }),
 }
 
 contextBridge.exposeInMainWorld('desktop', bridge)

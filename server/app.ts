@@ -30,7 +30,7 @@ import { conversationRoutes } from './routes/conversations'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { devToolsRoutes } from './routes/dev-tools'
 import { feedbackRoutes } from './routes/feedback'
-import { healthRoutes } from './routes/health'
+import { healthRoutes, pingDatabase } from './routes/health'
 import { historyRoutes } from './routes/history'
 import { linkPreviewRoutes } from './routes/link-preview'
 import { messageSourcesRoutes } from './routes/message-sources'
@@ -90,15 +90,14 @@ export function contentSecurityPolicy(options: { googleSignIn: boolean } = { goo
   ].join('; ')
 }
 
-export async function buildApp({
-  db,
-  dbKind,
-  config,
-  logger,
-  answerer,
-  chatHeartbeatMs,
-  providers: providerOverrides,
-}: BuildAppOptions): Promise<App> {
+export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger'>
+
+/**
+ * The HTTP layer every answer goes through, without a database: who the client is behind proxies, zod
+ * validation, security headers, the error format, cookies and the desktop app's CORS. buildApp adds
+ * identity and the product's routes; suites that test only this layer use it alone.
+ */
+export async function buildBareApp({ config, logger }: BareAppOptions): Promise<App> {
   // A hop count becomes proxy-addr's trust function: the n hops nearest to the server are trusted.
   const hops = config.TRUST_PROXY
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
@@ -147,8 +146,23 @@ export async function buildApp({
     return reply.code(status).send(errorBody(codeForStatus(status), message))
   })
 
-  // Cookies carry the anonymous visitor id that owns conversations (chat/visitor.ts).
+  // Cookies carry the anonymous visitor id that owns conversations (auth/visitor.ts).
   await app.register(fastifyCookie)
+  // The desktop app (app://renderer) calls /api cross-origin with a bearer token (server/cors.ts).
+  registerDesktopCors(app)
+  return app
+}
+
+export async function buildApp({
+  db,
+  dbKind,
+  config,
+  logger,
+  answerer,
+  chatHeartbeatMs,
+  providers: providerOverrides,
+}: BuildAppOptions): Promise<App> {
+  const app = await buildBareApp({ config, logger })
 
   const brain = createBrain(db, config, answerer)
   // Each clone's knowledge index is built once at start (after seeding), not by the first visitor.
@@ -156,13 +170,11 @@ export async function buildApp({
     await brain.indexes.warm()
   })
 
-  // The desktop app (app://renderer) calls /api cross-origin with a bearer token (server/cors.ts).
-  registerDesktopCors(app)
   // Who is asking (session cookie or bearer token), and CSRF refusal of foreign cookie-carrying writes.
   registerIdentity(app, { db, allowedOrigins: [new URL(config.PUBLIC_URL).origin] })
   const providers = createProviders(config, providerOverrides, { db, log: app.log })
 
-  await app.register(healthRoutes, { db, dbKind, version: appVersion })
+  await app.register(healthRoutes, { ping: pingDatabase(db), dbKind, version: appVersion })
   await app.register(cloneRoutes, { db })
   // Chat attachments (server/routes/uploads.ts) live on local disk under DATA_DIR/uploads.
   const uploadStore = localUploadStore(config.DATA_DIR)

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import pino from 'pino'
+import { PRODUCT_NAME } from '../contract/product'
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
@@ -21,7 +22,7 @@ await app.listen({ port: config.PORT, host: config.HOST })
 
 const { port } = app.server.address() as AddressInfo
 // The start banner, after listen so PORT=0 prints the port actually bound.
-console.log(`Likeness is running at http://localhost:${port}`)
+console.log(`${PRODUCT_NAME} is running at http://localhost:${port}`)
 console.log(`Demo clone: http://localhost:${port}/lena-hart`)
 
 let stopping = false

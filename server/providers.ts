@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { PRODUCT_NAME } from '../contract/product'
 import { createLocalPayments, type PaymentsProvider } from './billing/payments'
 import { createStripePayments } from './billing/stripe'
 import type { Config } from './config'
@@ -26,7 +27,7 @@ export interface ProviderDeps {
   log?: FastifyBaseLogger
 }
 
-export const DEFAULT_MAIL_FROM = 'Likeness <no-reply@likeness.app>'
+export const DEFAULT_MAIL_FROM = `${PRODUCT_NAME} <no-reply@likeness.app>`
 
 export function createProviders(
   config: Config,

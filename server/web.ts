@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply } from 'fastify'
-import { ErrorCode } from '../contract'
+import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app'
 import { errorBody } from './errors'
 
@@ -92,7 +92,7 @@ async function sendIndexHtml(reply: FastifyReply, webDist: string) {
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Likeness: web app not built</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${PRODUCT_NAME}: web app not built</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
 <h1>The web app is not built yet</h1>
 <p>The API is running, but there is no built web app to serve. Run <code>npm run build:web</code>, then reload this page (or use <code>npm start</code>, which builds and serves).</p>

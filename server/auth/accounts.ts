@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
-import type { Relationship, User } from '../../contract'
+import type { User } from '../../contract'
 import type { Db } from '../db/client'
-import { blockedEmailDomains, clones, relationships, users } from '../db/schema'
+import { blockedEmailDomains, users } from '../db/schema'
 import { AppError } from '../errors'
 import type { UserRow } from './sessions'
 
@@ -78,13 +78,4 @@ export async function assertMaySignIn(db: Db, email: string, user?: UserRow | nu
   const row = user === undefined ? await findUserByEmail(db, email) : user
   if (row?.banned) throw new AppError(403, 'forbidden', BANNED_TEXT)
   if (await isBlockedDomain(db, email)) throw new AppError(403, 'forbidden', BLOCKED_DOMAIN_TEXT)
-}
-
-export async function relationshipsOf(db: Db, userId: string): Promise<Relationship[]> {
-  return db
-    .select({ id: relationships.id, cloneSlug: clones.slug, type: relationships.type })
-    .from(relationships)
-    .innerJoin(clones, eq(clones.id, relationships.cloneId))
-    .where(eq(relationships.userId, userId))
-    .orderBy(clones.slug)
 }

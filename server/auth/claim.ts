@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Relationship } from '../../contract'
 import type { Db } from '../db/client'
-import { clones, conversations, relationships } from '../db/schema'
+import { conversations } from '../db/schema'
 import { notFound } from '../errors'
 
 /**
@@ -46,20 +45,4 @@ export async function claimConversations(
     .returning({ id: conversations.id })
   claimed += rows.length
   return claimed
-}
-
-/** The user becomes a CONSUMER of the clone unless they already have a relationship with it. */
-export async function ensureRelationship(db: Db, userId: string, slug: string): Promise<Relationship> {
-  const [clone] = await db
-    .select({ id: clones.id, slug: clones.slug })
-    .from(clones)
-    .where(eq(clones.slug, slug))
-  if (!clone) throw notFound('Clone not found')
-  await db.insert(relationships).values({ userId, cloneId: clone.id, type: 'CONSUMER' }).onConflictDoNothing()
-  const [row] = await db
-    .select({ id: relationships.id, type: relationships.type })
-    .from(relationships)
-    .where(and(eq(relationships.userId, userId), eq(relationships.cloneId, clone.id)))
-  if (!row) throw new Error('The relationship could not be stored')
-  return { id: row.id, cloneSlug: clone.slug, type: row.type }
 }

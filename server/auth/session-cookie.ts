@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { isLocalHost } from '../chat/visitor'
 import { SESSION_COOKIE } from './identity'
+import { isLocalHost } from './visitor'
 
 /** The web's session: HttpOnly (never readable by scripts), SameSite=Lax, Secure outside localhost. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {

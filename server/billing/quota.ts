@@ -1,10 +1,5 @@
-import type { Usage } from '../../contract/billing'
+import { UNLIMITED_MESSAGES_ABOVE, UNLIMITED_QUOTA, type Usage } from '../../contract/billing'
 import type { AnonymousQuota } from '../db/schema'
-
-/** spec 1 §3 'Usage': quota -1 means unlimited. */
-export const UNLIMITED = -1
-/** spec 1 §5/§9: messages per month above 99999 count as unlimited. */
-export const UNLIMITED_MESSAGES_ABOVE = 99_999
 
 export interface Amounts {
   messages: number
@@ -14,9 +9,9 @@ export interface Amounts {
 
 export const ZERO: Amounts = { messages: 0, voice_seconds: 0, video_seconds: 0 }
 export const ALL_UNLIMITED: Amounts = {
-  messages: UNLIMITED,
-  voice_seconds: UNLIMITED,
-  video_seconds: UNLIMITED,
+  messages: UNLIMITED_QUOTA,
+  voice_seconds: UNLIMITED_QUOTA,
+  video_seconds: UNLIMITED_QUOTA,
 }
 
 /** The first instant of the UTC month holding `now`: the key of the monthly usage row. */
@@ -37,7 +32,8 @@ export interface MembershipAllowance {
 
 export function quotaOfMembership(m: MembershipAllowance): Amounts {
   return {
-    messages: m.includedMessagesPerMonth > UNLIMITED_MESSAGES_ABOVE ? UNLIMITED : m.includedMessagesPerMonth,
+    messages:
+      m.includedMessagesPerMonth > UNLIMITED_MESSAGES_ABOVE ? UNLIMITED_QUOTA : m.includedMessagesPerMonth,
     voice_seconds: m.includedMinutesPerMonth * 60,
     video_seconds: m.includedVideoMinutesPerMonth * 60,
   }
@@ -47,9 +43,10 @@ export function quotaOfAnonymous(q: AnonymousQuota): Amounts {
   return { messages: q.messages, voice_seconds: q.voiceMinutes * 60, video_seconds: q.videoMinutes * 60 }
 }
 
-const left = (quota: number, used: number) => (quota === UNLIMITED ? UNLIMITED : Math.max(0, quota - used))
+const left = (quota: number, used: number) =>
+  quota === UNLIMITED_QUOTA ? UNLIMITED_QUOTA : Math.max(0, quota - used)
 const within = (quota: number, used: number, overage: boolean) =>
-  quota === UNLIMITED || overage || used < quota
+  quota === UNLIMITED_QUOTA || overage || used < quota
 
 export function remainingOf(quota: Amounts, used: Amounts): Amounts {
   return {
@@ -83,5 +80,5 @@ export function usageView(quota: Amounts, used: Amounts, overage: boolean, now: 
  * otherwise the quota.
  */
 export function messageLimit(quota: Amounts, overage: boolean): number {
-  return overage || quota.messages === UNLIMITED ? UNLIMITED : quota.messages
+  return overage || quota.messages === UNLIMITED_QUOTA ? UNLIMITED_QUOTA : quota.messages
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { checkoutReturnUrl } from '../../contract/billing'
+import { requireClone } from '../clones/queries'
+import { isCloneTeam } from '../clones/relationships'
 import type { Db } from '../db/client'
 import {
   billingAccounts,
@@ -14,7 +16,6 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import type { PaymentsProvider } from './payments'
 import { findActiveSubscription, periodEnd, priceOf } from './subscription-store'
-import { isCloneTeam } from './usage'
 
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000
 export const OWN_CLONE_MESSAGE = "You can't subscribe to your own clone"
@@ -34,12 +35,6 @@ export function assertRedirectAllowed(url: string, allowedOrigins: readonly stri
   return url
 }
 
-export async function findCloneBySlugOr404(db: Db, slug: string) {
-  const [clone] = await db.select().from(clones).where(eq(clones.slug, slug)).limit(1)
-  if (!clone) throw notFound('Clone not found')
-  return clone
-}
-
 /**
  * createSubscription (spec 1 §7): checks the plan, then starts a checkout with the payments provider.
  * Completing the checkout activates the subscription, or switches the active one (one per user and clone).
@@ -56,8 +51,8 @@ export async function startSubscriptionCheckout(
   },
   now = new Date(),
 ) {
-  const clone = await findCloneBySlugOr404(db, input.slug)
-  if (await isCloneTeam(db, clone.id, input.userId)) throw forbidden(OWN_CLONE_MESSAGE)
+  const clone = await requireClone(db, input.slug)
+  if (await isCloneTeam(db, input.userId, clone.id)) throw forbidden(OWN_CLONE_MESSAGE)
   const [membership] = await db
     .select()
     .from(memberships)
@@ -199,7 +194,7 @@ export async function setCancelAtPeriodEnd(
   payments: PaymentsProvider,
   input: { userId: string; slug: string; cancel: boolean; reason?: string },
 ) {
-  const clone = await findCloneBySlugOr404(db, input.slug)
+  const clone = await requireClone(db, input.slug)
   const active = await findActiveSubscription(db, input.userId, clone.id)
   if (!active) throw notFound('No active subscription')
   await payments.setCancelAtPeriodEnd(active.subscription.providerSubscriptionId, input.cancel)

@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { UNLIMITED_QUOTA } from '../../contract/billing'
+import { isCloneTeam } from '../clones/relationships'
 import type { Db } from '../db/client'
-import { type AnonymousQuota, billingAccounts, relationships, usageCounters } from '../db/schema'
+import { type AnonymousQuota, billingAccounts, usageCounters } from '../db/schema'
 import { AppError } from '../errors'
 import {
   ALL_UNLIMITED,
@@ -9,7 +11,6 @@ import {
   periodStartOf,
   quotaOfAnonymous,
   quotaOfMembership,
-  UNLIMITED,
   ZERO,
 } from './quota'
 import { findActiveSubscription } from './subscription-store'
@@ -37,16 +38,6 @@ export interface Allowance {
   scope: string | null
 }
 
-/** Creators and contributors of a clone use it without limits and cannot subscribe to it (spec 1 §6). */
-export async function isCloneTeam(db: Db, cloneId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ type: relationships.type })
-    .from(relationships)
-    .where(and(eq(relationships.cloneId, cloneId), eq(relationships.userId, userId)))
-    .limit(1)
-  return row?.type === 'CREATOR' || row?.type === 'CONTRIBUTOR'
-}
-
 interface Applicable {
   quota: Amounts
   scope: string | null
@@ -70,7 +61,7 @@ async function applicableQuota(
 ): Promise<Applicable> {
   const anonymous = { quota: quotaOfAnonymous(clone.anonymousQuota), scope: instanceId, membership: false }
   if (!userId) return anonymous
-  if (await isCloneTeam(db, clone.id, userId))
+  if (await isCloneTeam(db, userId, clone.id))
     return { quota: ALL_UNLIMITED, scope: instanceId, membership: false }
   const active = await findActiveSubscription(db, userId, clone.id, now)
   const membership = active?.membership
@@ -135,7 +126,7 @@ export async function allowanceOf(
     usedIn(db, clone.id, applicable.scope, subjectOf(owner), periodStart),
   ])
   const { quota, scope } = applicable
-  const overage = overageOn && quota.messages !== UNLIMITED
+  const overage = overageOn && quota.messages !== UNLIMITED_QUOTA
   return { quota, used, overage, messageLimit: messageLimit(quota, overage), periodStart, scope }
 }
 
@@ -168,7 +159,7 @@ export interface MessageCharge {
  * answers count. Throws QuotaExceededError when the limit was reached (the transaction rolls back).
  */
 export async function chargeMessage(db: Db, cloneId: string, charge: MessageCharge): Promise<number> {
-  if (charge.limit !== UNLIMITED && charge.limit <= 0) throw new QuotaExceededError()
+  if (charge.limit !== UNLIMITED_QUOTA && charge.limit <= 0) throw new QuotaExceededError()
   const rows = await db
     .insert(usageCounters)
     .values({
@@ -186,7 +177,8 @@ export async function chargeMessage(db: Db, cloneId: string, charge: MessageChar
         usageCounters.periodStart,
       ],
       set: { messages: sql`${usageCounters.messages} + 1`, updatedAt: sql`now()` },
-      setWhere: charge.limit === UNLIMITED ? undefined : sql`${usageCounters.messages} < ${charge.limit}`,
+      setWhere:
+        charge.limit === UNLIMITED_QUOTA ? undefined : sql`${usageCounters.messages} < ${charge.limit}`,
     })
     .returning({ messages: usageCounters.messages })
   if (!rows[0]) throw new QuotaExceededError()

@@ -1,10 +1,16 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
-import type { ChatMessage, ConversationWithMessages, MessageAffiliate } from '../../contract'
+import {
+  type ChatMessage,
+  type ConversationWithMessages,
+  DEFAULT_CONVERSATION_TITLE,
+  type MessageAffiliate,
+} from '../../contract'
+import type { Owner } from '../auth/visitor'
 import { chargeMessage, type MessageCharge } from '../billing/usage'
 import type { ConversationTurn } from '../brain/answerer'
 import type { CitationDraft } from '../brain/citations'
 import type { Db } from '../db/client'
-import { conversations, messageAffiliates, messageCitations, messages } from '../db/schema'
+import { clones, conversations, messageAffiliates, messageCitations, messages } from '../db/schema'
 import { markAttached } from '../uploads/attachments'
 import {
   type ConversationRow,
@@ -12,10 +18,6 @@ import {
   toConversation,
   withCitationsAndAffiliates,
 } from './message-view'
-import type { Owner } from './visitor'
-
-/** The title a conversation starts with (spec 1 §3); the client replaces it after the first message. */
-export const DEFAULT_CONVERSATION_TITLE = 'Conversation'
 
 /**
  * A conversation the asker owns, or undefined: someone else's conversation looks exactly like a
@@ -55,6 +57,18 @@ export async function loadConversationWithMessages(
     .where(eq(messages.conversationId, conversation.id))
     .orderBy(asc(messages.createdAt), asc(messages.id))
   return { ...toConversation(conversation), messages: await withCitationsAndAffiliates(db, rows) }
+}
+
+/** A message with the clone it belongs to (through its conversation). */
+export async function findMessageWithClone(db: Db, messageId: string) {
+  const [row] = await db
+    .select({ message: messages, cloneId: clones.id, cloneSlug: clones.slug })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(clones, eq(clones.id, conversations.cloneId))
+    .where(eq(messages.id, messageId))
+    .limit(1)
+  return row
 }
 
 /** The last `limit` visitor and clone turns, oldest first, for retrieval and the model's context. */

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ConversationListItem } from '../../contract'
+import type { Owner } from '../auth/visitor'
 import type { Db } from '../db/client'
 import { conversations, messages } from '../db/schema'
 import { badRequest } from '../errors'
 import { isOwner } from './conversation-store'
 import { type ConversationRow, toConversation } from './message-view'
 import { sharedConversationUrl } from './sharing'
-import type { Owner } from './visitor'
 
 /*
  * History (spec 1 §2 'History', §4 'Conversations'): the caller's conversations with one clone, newest

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { SharedConversation } from '../../contract'
+import type { Owner } from '../auth/visitor'
 import type { Db } from '../db/client'
 import { clones, conversations, instances, messageAffiliates, messageCitations, messages } from '../db/schema'
 import { type ConversationRow, withCitationsAndAffiliates } from './message-view'
-import type { Owner } from './visitor'
 
 /*
  * Sharing (spec 1 §4 'Conversations': shared = shareId set, unshared = shareId null). A share id is a random

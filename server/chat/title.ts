@@ -1,9 +1,8 @@
+import { CONVERSATION_TITLE_MAX } from '../../contract/chat'
 import { sentenceCaseWords } from '../brain/topics'
 
 /** A history entry has room for a few words (spec 1 §2 'History'): at most eight. */
 export const TITLE_MAX_WORDS = 8
-/** spec 1 §5: a conversation title is 1 to 100 characters. */
-export const TITLE_MAX_CHARS = 100
 export const FALLBACK_TITLE = 'New conversation'
 
 const GREETING = /^(hi|hello|hey|hiya|dear|good (morning|afternoon|evening))\b[^,.!?\n]*?[,.!?\n]+\s*/i
@@ -62,7 +61,7 @@ export function finishTitle(raw: string): string {
     .slice(0, TITLE_MAX_WORDS)
   words = words.map((w) => w.replace(/[.,;:!?…]+$/u, ''))
   while (words.length > 1 && DANGLING.has(words.at(-1)!.toLowerCase())) words.pop()
-  const title = words.join(' ').slice(0, TITLE_MAX_CHARS).trim()
+  const title = words.join(' ').slice(0, CONVERSATION_TITLE_MAX).trim()
   if (!title) return FALLBACK_TITLE
   // Title Case In Every Word becomes sentence case; a visitor's own capitals ('Berlin') are kept.
   const rest = words.slice(1)

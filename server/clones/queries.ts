@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, isNull, or } from 'drizzle-orm'
 import type { CloneCard, CloneProfile, Instance, Membership } from '../../contract'
+import { documentsVersionOf } from '../brain/knowledge-index'
 import type { Db } from '../db/client'
 import { cloneOrgs, clones, instances, memberships, orgs, suggestedQuestions } from '../db/schema'
+import { notFound } from '../errors'
 
 export type CloneRow = typeof clones.$inferSelect
 export type InstanceRow = typeof instances.$inferSelect
@@ -39,12 +41,59 @@ export async function findCloneBySlug(db: Db, slug: string): Promise<CloneRow | 
   return row
 }
 
+/** The clone named by slug, or 404. */
+export async function requireClone(db: Db, slug: string): Promise<CloneRow> {
+  const clone = await findCloneBySlug(db, slug)
+  if (!clone) throw notFound('Clone not found')
+  return clone
+}
+
+/**
+ * The clone named by slug with its documents version, in one round trip (a stream's time to first
+ * token), or 404.
+ */
+export async function requireCloneForChat(
+  db: Db,
+  slug: string,
+): Promise<{ clone: CloneRow; documentsVersion: string }> {
+  const row = await findCloneForChat(db, slug)
+  if (!row) throw notFound('Clone not found')
+  return row
+}
+
+export async function findCloneForChat(db: Db, slug: string) {
+  const [row] = await db
+    .select({ clone: clones, documentsVersion: documentsVersionOf(clones.id) })
+    .from(clones)
+    .where(eq(clones.slug, slug))
+    .limit(1)
+  return row
+}
+
 export async function findInstance(db: Db, cloneId: string, slug: string): Promise<InstanceRow | undefined> {
   const [row] = await db
     .select()
     .from(instances)
     .where(and(eq(instances.cloneId, cloneId), eq(instances.slug, slug)))
     .limit(1)
+  return row
+}
+
+/** The instance of a clone named by slug, or 404. */
+export async function requireInstance(db: Db, cloneId: string, slug: string): Promise<InstanceRow> {
+  const instance = await findInstance(db, cloneId, slug)
+  if (!instance) throw notFound('Instance not found')
+  return instance
+}
+
+/** The instance of a clone named by id, or 404 (an instance of another clone counts as missing). */
+export async function requireInstanceById(db: Db, cloneId: string, instanceId: string): Promise<InstanceRow> {
+  const [row] = await db
+    .select()
+    .from(instances)
+    .where(and(eq(instances.id, instanceId), eq(instances.cloneId, cloneId)))
+    .limit(1)
+  if (!row) throw notFound('Instance not found')
   return row
 }
 

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody } from '../../contract'
 import { decodeAffiliateTarget } from '../chat/affiliate-url'
-import { findCloneBySlug } from '../clones/queries'
+import { findMessageWithClone } from '../chat/conversation-store'
+import { requireClone } from '../clones/queries'
 import type { Db } from '../db/client'
 import { affiliateClicks, messageAffiliates } from '../db/schema'
 import { notFound } from '../errors'
-import { findMessageWithClone } from './chat-lookups'
 import { Slug } from './clones'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -50,8 +50,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
     '/api/affiliate/:slug',
     { schema: { params: z.object({ slug: Slug }), response: { 404: ApiErrorBody } } },
     async (request, reply) => {
-      const clone = await findCloneBySlug(db, request.params.slug)
-      if (!clone) throw notFound('Clone not found')
+      const clone = await requireClone(db, request.params.slug)
       const url = `${publicUrl}/explore?ref=${encodeURIComponent(clone.slug)}`
       await db.insert(affiliateClicks).values({ cloneId: clone.id, url })
       return reply.header('cache-control', 'no-store').redirect(url, 302)

@@ -19,7 +19,7 @@ import {
   userTypeOf,
   VerifyCodeRequest,
 } from '../../contract'
-import { assertMaySignIn, BANNED_TEXT, getOrCreateUser, relationshipsOf, toUser } from '../auth/accounts'
+import { assertMaySignIn, BANNED_TEXT, getOrCreateUser, toUser } from '../auth/accounts'
 import {
   CODES_PER_EMAIL_PER_WINDOW,
   CODES_PER_IP_PER_WINDOW,
@@ -27,17 +27,18 @@ import {
   LOGIN_CODE_TTL_MS,
   loadAuthSecret,
 } from '../auth/auth-settings'
-import { claimConversations, ensureRelationship } from '../auth/claim'
+import { claimConversations } from '../auth/claim'
 import { GOOGLE_FAILED_TEXT, verifyGoogleAccessToken } from '../auth/google'
 import { requireUser, SESSION_COOKIE } from '../auth/identity'
 import { consumeLoginCode, issueLoginCode, retireLoginCodes } from '../auth/login-codes'
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie'
 import { createSession, revokeSession, type SessionTransport, type UserRow } from '../auth/sessions'
-import { ownerOf } from '../chat/visitor'
-import { findCloneBySlug } from '../clones/queries'
+import { ownerOf } from '../auth/visitor'
+import { requireClone } from '../clones/queries'
+import { ensureRelationship, relationshipsOf } from '../clones/relationships'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { AppError, badRequest, notFound } from '../errors'
+import { AppError, badRequest } from '../errors'
 import type { Mailer } from '../mail/mailer'
 import { signInCodeMail } from '../mail/sign-in-mail'
 
@@ -227,9 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { conversationId, slug } = request.body
       let cloneId: string | undefined
       if (slug) {
-        const clone = await findCloneBySlug(db, slug)
-        if (!clone) throw notFound('Clone not found')
-        cloneId = clone.id
+        cloneId = (await requireClone(db, slug)).id
       }
       const claimed = await claimConversations(db, {
         userId: user.id,

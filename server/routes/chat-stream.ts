@@ -1,19 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ErrorCode, OutboundMessage } from '../../contract'
+import { ErrorCode, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
+import { ensureVisitor } from '../auth/visitor'
 import { allowanceOf, paymentRequired, QuotaExceededError, subjectOf } from '../billing/usage'
 import { citeAnswer } from '../brain/citations'
 import type { PreparedAnswer } from '../brain/clone-brain'
 import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
-import { findOwnedConversation, recentTurns, replyTime, storeExchange } from '../chat/conversation-store'
+import { resolveChatTarget } from '../chat/chat-target'
+import { recentTurns, replyTime, storeExchange } from '../chat/conversation-store'
 import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
-import { ensureVisitor, ownerOf } from '../chat/visitor'
 import type { Db } from '../db/client'
-import { notFound } from '../errors'
-import { findAttachedUploads, readAttachments } from '../uploads/attachments'
+import { readAttachments } from '../uploads/attachments'
 import type { UploadStore } from '../uploads/store'
-import { findCloneForChat, findCloneInstance } from './chat-lookups'
 
 export interface ChatStreamOptions {
   db: Db
@@ -56,20 +55,11 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
     async (request, reply) => {
       const body = request.body
       const receivedAt = new Date()
-      const found = await findCloneForChat(db, body.slug)
-      if (!found) throw notFound('Clone not found')
-      const { clone, documentsVersion } = found
-      const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
-      let conversationId: string | null = null
-      if (body.conversationId) {
-        const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
-        if (!owned) throw notFound('Conversation not found')
-        conversationId = owned.id
-      }
-      const attached = await findAttachedUploads(db, body.files, publicOrigin)
+      const { clone, documentsVersion, instanceId, conversationId, owner, attached } =
+        await resolveChatTarget(db, request, body, publicOrigin)
       // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
-      const allowance = await allowanceOf(db, clone, ownerOf(request), instanceId)
-      if (allowance.messageLimit !== -1 && allowance.used.messages >= allowance.messageLimit) {
+      const allowance = await allowanceOf(db, clone, owner, instanceId)
+      if (allowance.messageLimit !== UNLIMITED_QUOTA && allowance.used.messages >= allowance.messageLimit) {
         throw paymentRequired()
       }
       const history = conversationId ? await recentTurns(db, conversationId, HISTORY_TURNS_SENT) : []
@@ -99,10 +89,10 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
           instanceId,
           conversationId,
           visitorId,
-          userId: ownerOf(request).userId,
+          userId: owner.userId,
           attachedUploadIds: attached.map((upload) => upload.id),
           charge: {
-            subject: subjectOf({ userId: ownerOf(request).userId, visitorId })!,
+            subject: subjectOf({ userId: owner.userId, visitorId })!,
             periodStart: allowance.periodStart,
             scope: allowance.scope,
             limit: allowance.messageLimit,

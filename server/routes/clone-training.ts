@@ -4,11 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorBody, ReviseRequest, ToneRequest, TrainingResponse } from '../../contract'
 import { requireUser } from '../auth/identity'
 import { applyRevision } from '../brain/revisions'
-import { type CloneRow, findCloneBySlug } from '../clones/queries'
+import { findMessageWithClone } from '../chat/conversation-store'
+import { type CloneRow, requireClone } from '../clones/queries'
+import { relationshipOf } from '../clones/relationships'
 import type { Db } from '../db/client'
-import { clones, cloneTraining, messages, type RelationshipType, relationships } from '../db/schema'
+import { clones, cloneTraining, messages } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
-import { findMessageWithClone } from './chat-lookups'
 
 /** The creator's notes on the clone's voice are kept to this length; the oldest notes give way first. */
 export const TONE_FEEDBACK_MAX_LENGTH = 4000
@@ -20,20 +21,10 @@ export function mergeToneFeedback(existing: string | null, added: string): strin
   return lines.join('\n').slice(-TONE_FEEDBACK_MAX_LENGTH)
 }
 
-async function relationshipOf(db: Db, userId: string, cloneId: string): Promise<RelationshipType | null> {
-  const [row] = await db
-    .select({ type: relationships.type })
-    .from(relationships)
-    .where(and(eq(relationships.userId, userId), eq(relationships.cloneId, cloneId)))
-    .limit(1)
-  return row?.type ?? null
-}
-
 /** spec 1 §6: training the clone is for its creator only (401 signed out, 403 anyone else). */
 async function requireCreator(db: Db, request: FastifyRequest, slug: string) {
   const user = requireUser(request)
-  const clone = await findCloneBySlug(db, slug)
-  if (!clone) throw notFound('Clone not found')
+  const clone = await requireClone(db, slug)
   if ((await relationshipOf(db, user.id, clone.id)) !== 'CREATOR') {
     throw forbidden('Only the creator of this clone can train it')
   }

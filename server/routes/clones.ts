@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody, CloneList, CloneProfile } from '../../contract'
-import { findCloneBySlug, findInstance, listPublicClones, loadCloneProfile } from '../clones/queries'
+import { listPublicClones, loadCloneProfile, requireClone, requireInstance } from '../clones/queries'
 import type { Db } from '../db/client'
-import { notFound } from '../errors'
 
 /** Clone and instance slugs: lowercase letters, digits and dashes, 1 to 64 characters. */
 export const Slug = z
@@ -24,8 +23,7 @@ export const cloneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => {
-      const clone = await findCloneBySlug(db, request.params.slug)
-      if (!clone) throw notFound('Clone not found')
+      const clone = await requireClone(db, request.params.slug)
       return loadCloneProfile(db, clone, null)
     },
   )
@@ -39,10 +37,8 @@ export const cloneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => {
-      const clone = await findCloneBySlug(db, request.params.slug)
-      if (!clone) throw notFound('Clone not found')
-      const instance = await findInstance(db, clone.id, request.params.instanceSlug)
-      if (!instance) throw notFound('Instance not found')
+      const clone = await requireClone(db, request.params.slug)
+      const instance = await requireInstance(db, clone.id, request.params.instanceSlug)
       return loadCloneProfile(db, clone, instance)
     },
   )

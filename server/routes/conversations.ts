@@ -8,8 +8,10 @@ import {
   TitleRequest,
   TitleResponse,
 } from '../../contract'
+import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { withoutMarkers } from '../brain/citations'
 import type { OpenAiCompatibleClient } from '../brain/openai-client'
+import { resolveChatTarget } from '../chat/chat-target'
 import {
   findOwnedConversation,
   loadConversationWithMessages,
@@ -17,12 +19,8 @@ import {
   storeExchange,
 } from '../chat/conversation-store'
 import { finishTitle, TITLE_MAX_WORDS, titleFromMessage } from '../chat/title'
-import { ensureVisitor, ownerOf } from '../chat/visitor'
-import { findCloneBySlug } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
-import { findAttachedUploads } from '../uploads/attachments'
-import { findCloneInstance } from './chat-lookups'
 
 export interface ConversationRoutesOptions {
   db: Db
@@ -61,17 +59,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
     async (request, reply) => {
       const body = request.body
       const receivedAt = new Date()
-      const clone = await findCloneBySlug(db, body.slug)
-      if (!clone) throw notFound('Clone not found')
-      const instanceId = body.instanceId ? (await findCloneInstance(db, clone.id, body.instanceId)).id : null
-      let conversationId: string | null = null
-      if (body.conversationId) {
-        const owned = await findOwnedConversation(db, body.conversationId, ownerOf(request), clone.id)
-        if (!owned) throw notFound('Conversation not found')
-        conversationId = owned.id
-      }
-      // The visitor's files: our complete uploads only (400 'Invalid file' otherwise), as in the stream.
-      const attached = await findAttachedUploads(db, body.userFiles, publicOrigin)
+      // Checked as in the stream: clone, instance and conversation (404), the visitor's files (400 'Invalid file').
+      const { clone, instanceId, conversationId, owner, attached } = await resolveChatTarget(
+        db,
+        request,
+        { ...body, files: body.userFiles },
+        publicOrigin,
+      )
       const visitorId = ensureVisitor(request, reply)
       // A partial reply has no citations stored, so its markers would point nowhere.
       const cloneText = withoutMarkers(body.cloneText)
@@ -80,7 +74,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
         instanceId,
         conversationId,
         visitorId,
-        userId: ownerOf(request).userId,
+        userId: owner.userId,
         question: { text: body.userText, files: body.userFiles, locationId: null, createdAt: receivedAt },
         attachedUploadIds: attached.map((upload) => upload.id),
         reply: cloneText

@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
+import { PRODUCT_NAME } from '../../contract/product'
 import type { Db } from '../db/client'
 import { outboxMessages } from '../db/schema'
 
@@ -38,7 +39,7 @@ export const devOutboxRoutes: FastifyPluginAsync<DevOutboxOptions> = async (app,
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev outbox | Likeness</title>
+<title>Dev outbox | ${PRODUCT_NAME}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:44rem;padding:1.5rem;color:#1d1a22;background:#faf9fb}
 h1{font-size:1.5rem;margin:0 0 .25rem}

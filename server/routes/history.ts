@@ -10,11 +10,11 @@ import {
   UpdateConversationRequest,
 } from '../../contract'
 import { requireUser } from '../auth/identity'
+import { ownerOf } from '../auth/visitor'
 import { findOwnedConversation } from '../chat/conversation-store'
 import { listConversationHistory, setMessageSaved, toListItem, updateConversation } from '../chat/history'
 import { conversationPlace } from '../chat/sharing'
-import { ownerOf } from '../chat/visitor'
-import { findCloneBySlug, findInstance } from '../clones/queries'
+import { requireClone, requireInstance } from '../clones/queries'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
 
@@ -38,10 +38,8 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
     async (request) => {
       const user = requireUser(request)
       const { slug, instanceSlug, cursor, limit } = request.query
-      const clone = await findCloneBySlug(db, slug)
-      if (!clone) throw notFound('Clone not found')
-      const instance = instanceSlug ? await findInstance(db, clone.id, instanceSlug) : null
-      if (instanceSlug && !instance) throw notFound('Instance not found')
+      const clone = await requireClone(db, slug)
+      const instance = instanceSlug ? await requireInstance(db, clone.id, instanceSlug) : null
       const owner = { ...ownerOf(request), userId: user.id }
       const page = await listConversationHistory(db, {
         cloneId: clone.id,

@@ -2,11 +2,11 @@ import { asc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody, MessageSources } from '../../contract'
+import { findMessageWithClone } from '../chat/conversation-store'
 import { toCitation } from '../chat/message-view'
 import type { Db } from '../db/client'
 import { messageCitations } from '../db/schema'
 import { notFound } from '../errors'
-import { findMessageWithClone } from './chat-lookups'
 import { Slug } from './clones'
 
 /**

@@ -9,6 +9,7 @@ import {
   ShareId,
   UnshareConversationResponse,
 } from '../../contract'
+import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { findOwnedConversation, isOwner } from '../chat/conversation-store'
 import {
   continueSharedConversation,
@@ -19,7 +20,6 @@ import {
   toSharedConversation,
   unshareConversation,
 } from '../chat/sharing'
-import { ensureVisitor, ownerOf } from '../chat/visitor'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorCode, SpeechRequestBody } from '../../contract'
-import { findCloneBySlug } from '../clones/queries'
+import { requireClone } from '../clones/queries'
 import type { Db } from '../db/client'
-import { AppError, conflict, notFound } from '../errors'
+import { AppError, conflict } from '../errors'
 import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
 import { clampSpokenText, speakableText } from '../tts/speakable-text'
 import { createSpeechCache } from '../tts/speech-cache'
@@ -16,8 +16,7 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeech }> = a
     // The answer is audio, not JSON: only the body is schema-checked.
     { schema: { body: SpeechRequestBody } },
     async (request, reply) => {
-      const clone = await findCloneBySlug(db, request.body.slug)
-      if (!clone) throw notFound('Clone not found')
+      const clone = await requireClone(db, request.body.slug)
       // spec 1 §6: read aloud exists only for clones with a voice.
       if (!clone.voiceId) throw conflict('This clone has no voice')
       const text = clampSpokenText(speakableText(request.body.text))

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody } from '../../contract'
 import { Monetization, Usage, UsageQuery } from '../../contract/billing'
+import { ownerOf } from '../auth/visitor'
 import { usageView } from '../billing/quota'
 import {
   activeMemberships,
@@ -9,10 +10,8 @@ import {
   toActiveSubscription,
 } from '../billing/subscription-store'
 import { allowanceOf } from '../billing/usage'
-import { ownerOf } from '../chat/visitor'
-import { findCloneBySlug, findInstance, toMembership } from '../clones/queries'
+import { requireClone, requireInstance, toMembership } from '../clones/queries'
 import type { Db } from '../db/client'
-import { notFound } from '../errors'
 import { Slug } from './clones'
 
 /** spec 1 §3 'Usage' and 'Monetization' (fetchUsage; the paywall's plans). */
@@ -22,14 +21,8 @@ export const usageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     { schema: { querystring: UsageQuery, response: { 200: Usage, 404: ApiErrorBody } } },
     async (request, reply) => {
       const { slug, instanceSlug } = request.query
-      const clone = await findCloneBySlug(db, slug)
-      if (!clone) throw notFound('Clone not found')
-      let instanceId: string | null = null
-      if (instanceSlug) {
-        const instance = await findInstance(db, clone.id, instanceSlug)
-        if (!instance) throw notFound('Instance not found')
-        instanceId = instance.id
-      }
+      const clone = await requireClone(db, slug)
+      const instanceId = instanceSlug ? (await requireInstance(db, clone.id, instanceSlug)).id : null
       const now = new Date()
       const allowance = await allowanceOf(db, clone, ownerOf(request), instanceId, now)
       reply.header('cache-control', 'no-store')
@@ -41,8 +34,7 @@ export const usageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/clones/:slug/monetization',
     { schema: { params: z.object({ slug: Slug }), response: { 200: Monetization, 404: ApiErrorBody } } },
     async (request, reply) => {
-      const clone = await findCloneBySlug(db, request.params.slug)
-      if (!clone) throw notFound('Clone not found')
+      const clone = await requireClone(db, request.params.slug)
       const userId = request.identity.user?.id ?? null
       const [rows, active] = await Promise.all([
         activeMemberships(db, clone.id),

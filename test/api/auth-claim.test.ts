@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../../server/auth/identity'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { conversations } from '../../server/db/schema'
 import { signInWithBearer, signInWithCookie } from './auth-helpers'
 import { sendChatMessage } from './chat-helpers'

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { type ChatMessage, type OutboundMessage, StreamEvent } from '../../contract'
 import type { App } from '../../server/app'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 
 /** The events of a chat stream body: each `data: {json}` line parsed with the contract; comments skipped. */
 export function parseStreamEvents(body: string): StreamEvent[] {

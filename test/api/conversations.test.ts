@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBody, ConversationWithMessages, StoreMessagesResponse, TitleResponse } from '../../contract'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { createTestApp, type TestApp } from './helpers'
 
 describe('conversation routes', () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DESKTOP_ORIGIN } from '../../server/cors'
-import { createTestApp, type TestApp } from './helpers'
+import { type BareTestApp, createBareTestApp, healthWithoutDatabase } from './helpers'
 
 describe('CORS for the desktop app', () => {
-  let t: TestApp
+  // Only the CORS hook is under test: /api/health stands for any API answer, here without a database.
+  let t: BareTestApp
   beforeAll(async () => {
-    t = await createTestApp()
+    t = await createBareTestApp({ configure: healthWithoutDatabase })
   })
   afterAll(() => t.close())
 

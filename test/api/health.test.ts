@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Health } from '../../contract'
 import { appVersion } from '../../server/app'
-import { createTestApp, type TestApp } from './helpers'
+import {
+  type BareTestApp,
+  createBareTestApp,
+  createTestApp,
+  healthWithoutDatabase,
+  type TestApp,
+} from './helpers'
 
+// The database check needs the database: it answers ok only when the database does, and names its kind.
 describe('GET /api/health', () => {
   let t: TestApp
   beforeAll(async () => {
@@ -18,6 +25,15 @@ describe('GET /api/health', () => {
     expect(body).toEqual({ ok: true, version: appVersion, database: 'pglite' })
     expect(appVersion).toMatch(/^\d+\.\d+\.\d+/)
   })
+})
+
+// The security headers come from the HTTP layer alone (server/app.ts buildBareApp): no database.
+describe('GET /api/health headers', () => {
+  let t: BareTestApp
+  beforeAll(async () => {
+    t = await createBareTestApp({ configure: healthWithoutDatabase })
+  })
+  afterAll(() => t.close())
 
   it('sets the security headers on API answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })

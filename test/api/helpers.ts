@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
-import { type App, type BuildAppOptions, buildApp } from '../../server/app'
+import { type App, appVersion, type BuildAppOptions, buildApp, buildBareApp } from '../../server/app'
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import { createSession } from '../../server/auth/sessions'
 import { type Config, loadConfig } from '../../server/config'
 import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
+import { healthRoutes } from '../../server/routes/health'
 
 export interface TestApp {
   app: App
@@ -29,6 +30,17 @@ export interface TestAppOptions {
   providers?: BuildAppOptions['providers']
 }
 
+const testConfig = (env: Record<string, string>) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: os.tmpdir(),
+    // No web build unless a test provides one.
+    WEB_DIST: path.join(os.tmpdir(), 'likeness-test-no-web-dist'),
+    // Answers stream without pacing unless a test asks for it (the API suite must stay fast).
+    BRAIN_TOKEN_DELAY_MS: '0',
+    ...env,
+  })
+
 /** The app on its own in-memory copy of the migrated, seeded database (test/setup/global-db.ts). */
 export async function createTestApp({
   env = {},
@@ -38,15 +50,7 @@ export async function createTestApp({
   providers,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dump = await readFile(inject('seedDbPath'))
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: os.tmpdir(),
-    // No web build unless a test provides one.
-    WEB_DIST: path.join(os.tmpdir(), 'likeness-test-no-web-dist'),
-    // Answers stream without pacing unless a test asks for it (the API suite must stay fast).
-    BRAIN_TOKEN_DELAY_MS: '0',
-    ...env,
-  })
+  const config = testConfig(env)
   const handle = await openDatabase(config, { loadDataDir: new Blob([new Uint8Array(dump)]) })
   const app = await buildApp({
     db: handle.db,
@@ -68,6 +72,28 @@ export async function createTestApp({
       await handle.close()
     },
   }
+}
+
+export type BareTestApp = Pick<TestApp, 'app' | 'config' | 'close'>
+
+/**
+ * Only the HTTP layer (server/app.ts buildBareApp): proxies, security headers, errors, cookies, CORS, and no
+ * database, for suites that read headers or the client address. `configure` adds the routes they call.
+ */
+export async function createBareTestApp({
+  env = {},
+  configure,
+}: Pick<TestAppOptions, 'env' | 'configure'> = {}): Promise<BareTestApp> {
+  const config = testConfig(env)
+  const app = await buildBareApp({ config })
+  await configure?.(app)
+  await app.ready()
+  return { app, config, close: () => app.close() }
+}
+
+/** The real health route over a stand-in database that always answers: an API answer with no database. */
+export async function healthWithoutDatabase(app: App): Promise<void> {
+  await app.register(healthRoutes, { ping: async () => undefined, dbKind: 'pglite', version: appVersion })
 }
 
 /** A new user with a session: `cookie` is the Cookie header for cookie transport; `token` the bearer token. */

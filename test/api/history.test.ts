@@ -8,7 +8,7 @@ import {
   MessageSavedResponse,
 } from '../../contract'
 import { createSession } from '../../server/auth/sessions'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { clones, conversations, instances, messages, users } from '../../server/db/schema'
 import { createTestApp, type TestApp } from './helpers'
 

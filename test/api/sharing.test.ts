@@ -9,7 +9,7 @@ import {
   UnshareConversationResponse,
 } from '../../contract'
 import { createSession } from '../../server/auth/sessions'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { conversations, users } from '../../server/db/schema'
 import { sendChatMessage } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'

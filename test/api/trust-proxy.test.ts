@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { App } from '../../server/app'
-import { createTestApp } from './helpers'
+import { createBareTestApp } from './helpers'
 
 const echoIp = (app: App) => {
   app.get('/api/test/ip', async (request) => ({ ip: request.ip, protocol: request.protocol }))
 }
 
 async function seen(env: Record<string, string>, headers: Record<string, string>) {
-  const t = await createTestApp({ env, configure: echoIp })
+  const t = await createBareTestApp({ env, configure: echoIp })
   try {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/ip', headers, remoteAddress: '10.0.0.2' })
     return res.json() as { ip: string; protocol: string }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect } from 'vitest'
 import { CompleteUploadResponse, PresignUploadResponse, UPLOAD_PART_BYTES } from '../../contract'
 import type { App } from '../../server/app'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 
 /** A DATA_DIR of its own per test file, so uploads on disk never mix between files. */
 export async function uploadDataDir(): Promise<{ dir: string; remove(): Promise<void> }> {

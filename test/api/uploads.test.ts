@@ -13,7 +13,7 @@ import {
 } from '../../contract'
 import { VISITOR_HEADER } from '../../contract/auth'
 import { loadAuthSecret } from '../../server/auth/auth-settings'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { DESKTOP_ORIGIN } from '../../server/cors'
 import { uploads } from '../../server/db/schema'
 import { partUrl } from '../../server/uploads/part-links'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { periodStartOf } from '../../server/billing/quota'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
 import { clones, messages, usageCounters } from '../../server/db/schema'
 import { parseStreamEvents } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBody, Monetization, Usage } from '../../contract'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { periodStartOf } from '../../server/billing/quota'
-import { VISITOR_COOKIE } from '../../server/chat/visitor'
 import {
   billingAccounts,
   clones,

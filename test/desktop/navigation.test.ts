@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { externalUrlToOpen } from '../../contract/external-links'
 import { addressSpaceOf, DEFAULT_API_BASE_URL, resolveApiBaseUrl } from '../../main/config'
 import { desktopCsp } from '../../main/csp'
-import { createAppOriginCheck, externalUrlToOpen, originOf } from '../../main/navigation'
+import { createAppOriginCheck, originOf } from '../../main/navigation'
 
 describe('origins', () => {
   it('builds origins for the app scheme too (Node says null for unknown schemes)', () => {
