@@ -1,9 +1,6 @@
 import { z } from 'zod'
 import { PRODUCT_ID } from './product'
 
-// Still read from here by renderer/src/platform/storage-keys.ts; the names live in contract/product.ts.
-export { PRODUCT_ID, PRODUCT_NAME } from './product'
-
 /**
  * spec 1 §3 and 2 §3 'Local storage keys': the one module that names them all. Both shells store them:
  * the web through localStorage, the desktop app through the main process's key store (secrets encrypted).

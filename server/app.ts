@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract'
+import type { App } from './app-type'
 import { registerIdentity } from './auth/identity'
 import { stripeWebhookRoutes } from './billing/stripe-webhook'
 import { startBillingSweeper } from './billing/sweeper'
@@ -43,13 +44,7 @@ import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
 import { registerWeb } from './web'
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse<IncomingMessage>,
-  FastifyBaseLogger,
-  ZodTypeProvider
->
+export type { App } from './app-type'
 
 export interface BuildAppOptions {
   db: Db

@@ -1,5 +1,5 @@
 import { VISITOR_HEADER } from '../contract/auth'
-import type { App } from './app'
+import type { App } from './app-type'
 
 /**
  * The desktop app's renderer runs at app://renderer and calls the API cross-origin with a bearer token

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply } from 'fastify'
 import { ErrorCode, PRODUCT_NAME } from '../contract'
-import type { App } from './app'
+import type { App } from './app-type'
 import { errorBody } from './errors'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '../../contract/product'
 // Radix Themes in layers, only the colours the app uses: about a third less CSS than styles.css.
 import '@radix-ui/themes/tokens/base.css'
 import '@radix-ui/themes/tokens/colors/mauve.css'
@@ -23,7 +24,7 @@ function showStartupFailure(root: HTMLElement, error: unknown) {
   console.error(error)
   const message = document.createElement('p')
   message.className = 'startup-failure'
-  message.textContent = `Likeness could not start. ${error instanceof Error ? error.message : String(error)}`
+  message.textContent = `${PRODUCT_NAME} could not start. ${error instanceof Error ? error.message : String(error)}`
   root.replaceChildren(message)
 }
 

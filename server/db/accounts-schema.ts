@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 // Same deliberate cycle as chat-schema.ts: schema.ts re-exports this module; references are lazy.
-import { clones, documents, users } from './schema'
+import { clones, documents, users } from './core-schema'
 
 /**
  * Sign-in sessions: a random 256-bit token is handed to the client once (HttpOnly cookie on the web,

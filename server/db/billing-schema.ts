@@ -13,7 +13,7 @@ import {
 import type { BillingBasis } from '../../contract/billing'
 import { createdAt, updatedAt } from './columns'
 // A deliberate import cycle like chat-schema.ts: the references are lazy callbacks.
-import { clones, instances, memberships, users } from './schema'
+import { clones, instances, memberships, users } from './core-schema'
 
 /**
  * spec 1 §3 'Usage': the monthly ledger. One row per clone, scope, subject (`user:<id>` or `visitor:<id>`)

@@ -3,7 +3,7 @@ import type { CitationType, ConversationMedium, MessageSender } from '../../cont
 import { createdAt, updatedAt } from './columns'
 // A deliberate import cycle: schema.ts re-exports this module so every table stays in one `schema`
 // namespace; the references below are lazy callbacks, so evaluation order does not matter.
-import { clones, instances, users } from './schema'
+import { clones, instances, users } from './core-schema'
 
 /**
  * spec 1 §3 'Conversation'. Until accounts exist (a later issue), an anonymous visitor owns the

@@ -6,6 +6,7 @@ import {
   type DesktopResponse,
   desktopMessages,
 } from '../../../contract/desktop'
+import { PRODUCT_NAME } from '../../../contract/product'
 import { decodeStoredValue, encodeStoredValue } from './codec'
 import { storageKeys } from './storage-keys'
 import type { Platform } from './types'
@@ -14,7 +15,7 @@ export class MissingDesktopBridgeError extends Error {
   constructor() {
     super(
       'The desktop bridge (window.desktop) is missing: the preload script did not run. ' +
-        'The desktop platform only works inside the Likeness desktop app.',
+        `The desktop platform only works inside the ${PRODUCT_NAME} desktop app.`,
     )
     this.name = 'MissingDesktopBridgeError'
   }

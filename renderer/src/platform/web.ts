@@ -1,5 +1,5 @@
+import { externalUrlToOpen } from '../../../contract/external-links'
 import { decodeStoredValue, encodeStoredValue } from './codec'
-import { externalLinkOrNull } from './external-links'
 import type { Platform, PlatformPermissions } from './types'
 import { createWebPermissions } from './web-permissions'
 
@@ -56,7 +56,7 @@ export function createWebPlatform(
     // Same origin: the session cookie goes with every request.
     auth: { requestInit: async () => ({ credentials: 'include', headers: {} }) },
     async openExternal(url) {
-      const link = externalLinkOrNull(url)
+      const link = externalUrlToOpen(url)
       if (!link) throw new TypeError(`Refusing to open '${url}': only web and e-mail links leave the app.`)
       open(link, '_blank', 'noopener,noreferrer')
     },

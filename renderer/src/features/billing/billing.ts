@@ -1,11 +1,13 @@
-import type { ActiveSubscription, BillingBasis, Usage } from '../../../../contract/billing'
+import {
+  type ActiveSubscription,
+  type BillingBasis,
+  UNLIMITED_MESSAGES_ABOVE,
+  UNLIMITED_QUOTA,
+  type Usage,
+} from '../../../../contract/billing'
 import type { Membership } from '../../../../contract/clone'
 import { billingStrings } from './billing.strings'
 
-/** spec 1 §3: quota -1 means unlimited. */
-export const UNLIMITED_QUOTA = -1
-/** spec 1 §9: messages per month above this are shown as unlimited. */
-export const UNLIMITED_MESSAGES_ABOVE = 99999
 /** spec 1 §9: the remaining line turns red at this many or fewer. */
 export const LOW_REMAINING = 3
 /** spec 1 §5: the additional cancellation reason needs at least this many words. */

@@ -3,6 +3,7 @@ import {
   type ChatMessage,
   CONVERSATION_TITLE_MAX,
   type ConversationWithMessages,
+  DEFAULT_CONVERSATION_TITLE,
   OutboundMessage,
   type StoreMessagesRequest,
   type StoreMessagesResponse,
@@ -25,7 +26,7 @@ import {
   type SendBlock,
   type TakenFiles,
 } from '../uploads'
-import { DEFAULT_CONVERSATION_TITLE, SENT_FILE_FLAG_MS, STREAM_INACTIVITY_MS } from './chat.constants'
+import { SENT_FILE_FLAG_MS, STREAM_INACTIVITY_MS } from './chat.constants'
 import { chatStrings } from './chat.strings'
 import {
   type ChatStreamEvent,

@@ -1,6 +1,6 @@
 export { ChatPrompt, type PromptAttachments } from './ChatPrompt'
 export { ChatThread } from './ChatThread'
-export { CITATION_TOAST_MS, DEFAULT_CONVERSATION_TITLE, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
+export { CITATION_TOAST_MS, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
 export { chatStrings } from './chat.strings'
 export { ChatMessagesContext, type ChatMessagesContextValue, useChatMessagesContext } from './chat-context'
 export { ChatStreamState } from './chat-stream.machine'

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../platform/storage-keys'
+import { PRODUCT_NAME } from '../../../../contract/product'
 
 /** The command bar's texts in one table (spec 1 §2 'Command bar', 'Dialogs'; §8 'Tone and revise'). */
 export const commandBarStrings = {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../platform/storage-keys'
+import { PRODUCT_NAME } from '../../../../contract/product'
 import { InfoPage, InfoSection } from './InfoPage'
 
 /** /terms-of-use, linked from the text opt-in form and contact capture (spec 1 §2). */

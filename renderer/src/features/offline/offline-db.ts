@@ -1,4 +1,5 @@
 import { clear, createStore, del, entries, get, set } from 'idb-keyval'
+import { PRODUCT_ID } from '../../../../contract/product'
 
 /**
  * The renderer's offline store: one IndexedDB object store (idb-keyval) holding cached query results
@@ -13,7 +14,7 @@ export interface OfflineDb {
   clear(): Promise<void>
 }
 
-export const OFFLINE_DB_NAME = 'likeness-offline'
+export const OFFLINE_DB_NAME = `${PRODUCT_ID}-offline`
 const OFFLINE_STORE_NAME = 'keyval'
 
 export function createIdbOfflineDb(): OfflineDb | null {

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '../../../../contract/product'
 /** Sharing's user-facing texts (spec 1 §2 'Share row', §8 'Conversation'). */
 export const shareStrings = {
   title: 'Share Conversation',
@@ -9,8 +10,8 @@ export const shareStrings = {
   creatingLink: 'Creating your link…',
   shareText: (cloneName: string | null) =>
     cloneName
-      ? `Check out my conversation with ${cloneName} on Likeness`
-      : 'Check out my conversation on Likeness',
+      ? `Check out my conversation with ${cloneName} on ${PRODUCT_NAME}`
+      : `Check out my conversation on ${PRODUCT_NAME}`,
   platform: {
     twitter: 'Share on X',
     linkedin: 'Share on LinkedIn',
@@ -26,7 +27,7 @@ export const shareStrings = {
   asideShareConversation: 'Share conversation',
   asideNoConversation: 'Send a message first: then this conversation can be shared.',
   asideProfile: (cloneName: string) => `${cloneName}'s profile`,
-  profileShareText: (cloneName: string) => `Talk with ${cloneName} on Likeness`,
+  profileShareText: (cloneName: string) => `Talk with ${cloneName} on ${PRODUCT_NAME}`,
 
   // spec 1 §8 'Conversation'
   sharing: 'Sharing conversation...',

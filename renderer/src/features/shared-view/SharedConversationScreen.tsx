@@ -1,3 +1,4 @@
+import { DEFAULT_CONVERSATION_TITLE } from '../../../../contract/chat'
 import './shared-view.css'
 import { Button, Callout, Flex, Spinner } from '@radix-ui/themes'
 import { useMutation, useQuery } from '@tanstack/react-query'
@@ -16,13 +17,7 @@ import { InfoIcon, RefreshIcon, SearchIcon, WarningIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import type { ChatStreamView } from '../chat'
-import {
-  ChatMessagesContext,
-  type ChatMessagesContextValue,
-  ChatStreamState,
-  ChatThread,
-  DEFAULT_CONVERSATION_TITLE,
-} from '../chat'
+import { ChatMessagesContext, type ChatMessagesContextValue, ChatStreamState, ChatThread } from '../chat'
 import { CitationsOverlay, citationsParamFor } from '../citations'
 import { CloneNotFound } from '../profile'
 import { AppHeader } from '../shell'

@@ -2,7 +2,7 @@ import './shell.css'
 import { Flex } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { PRODUCT_NAME } from '../../platform/storage-keys'
+import { PRODUCT_NAME } from '../../../../contract/product'
 import { LogoMark } from '../../ui/icons'
 import { AccountSlot } from '../account'
 

@@ -1,14 +1,15 @@
+import { PRODUCT_NAME } from '../../../../contract/product'
 import type { InstallOffer } from './shell.store'
 
 export type InstallHint = 'none' | 'install-button' | 'ios-instructions'
 
 /** spec 1 §2 'Add to Home Screen' hint, in the spec's words. */
 export const installStrings = {
-  title: 'Install Likeness',
-  promptBody: 'Add Likeness to your device to open it like an app.',
+  title: `Install ${PRODUCT_NAME}`,
+  promptBody: `Add ${PRODUCT_NAME} to your device to open it like an app.`,
   install: 'Install',
   dismiss: 'Dismiss',
-  iosLead: 'Add Likeness to your Home Screen:',
+  iosLead: `Add ${PRODUCT_NAME} to your Home Screen:`,
   iosSteps: ['Tap the Share icon at the bottom', "Scroll to 'Add to Home Screen'", "Tap 'Done'"],
 } as const
 

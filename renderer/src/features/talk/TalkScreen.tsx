@@ -1,3 +1,4 @@
+import { DEFAULT_CONVERSATION_TITLE } from '../../../../contract/chat'
 // The talk page's styles travel with this lazy chunk; the chat, citations and uploads bring their own.
 import './talk.css'
 import { Flex, Spinner } from '@radix-ui/themes'
@@ -20,7 +21,6 @@ import {
   ChatStreamState,
   ChatThread,
   chatStream,
-  DEFAULT_CONVERSATION_TITLE,
   type SendOutcome,
 } from '../chat'
 import { CitationsOverlay, citationsParamFor } from '../citations'
