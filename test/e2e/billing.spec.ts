@@ -87,3 +87,27 @@ test('an embed opens /memberships with its token: signed in here, the token gone
   const cookies = await page.context().cookies()
   expect(cookies.find((c) => c.name === 'lk_session')?.httpOnly).toBe(true)
 })
+
+test('an embed handoff signs in even when the first read of the user answers after the handoff', async ({
+  page,
+}) => {
+  const { token } = await signIn(page.request, 'bearer')
+  // The order a loaded machine produces: GET /api/me leaves before the handoff has set the cookie, and
+  // its signed-out answer arrives only after the handoff is done.
+  const handoff = page.waitForResponse((r) => r.url().endsWith('/api/auth/handoff'))
+  let first = true
+  await page.route('**/api/me', async (route) => {
+    if (!first) return route.continue()
+    first = false
+    const signedOut = await route.fetch()
+    await (await handoff).finished()
+    await route.fulfill({ response: signedOut }).catch(() => {
+      // The page gave up on this read (it was cancelled): nothing to answer.
+    })
+  })
+  await page.goto(`/memberships/lena-hart?token=${token}`)
+  await expect(
+    page.getByRole('article', { name: 'Rested' }).getByRole('button', { name: 'Subscribe' }),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0)
+})
