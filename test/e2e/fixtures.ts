@@ -180,14 +180,9 @@ export class Talk {
    * many messages the (virtualised) thread shows.
    */
   async answerTo(action: () => Promise<unknown>) {
-    const stream = this.page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === STREAM_PATH && response.request().method() === 'POST',
-    )
+    const streamEnd = nextStreamEnd(this.page)
     await action()
-    const response = await stream
-    expect(response.status()).toBe(200)
-    await response.finished()
+    await streamEnd
     await expect(this.streaming).toHaveCount(0)
   }
 }
