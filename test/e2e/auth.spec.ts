@@ -36,10 +36,11 @@ test.describe('sign-in', () => {
 
   test('a wrong code shows the error text, and the code can be sent again', async ({
     page,
+    profile,
     signInDialog,
   }) => {
     const email = newEmail('typo')
-    await page.goto('/lena-hart')
+    await profile.open()
     await page.getByRole('button', { name: 'Log in' }).click()
     const codeStep = await signInDialog.requestCode(email)
     const real = await codeFromOutbox(page.request, email)
@@ -55,8 +56,8 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: `Account menu for ${email.split('@')[0]}` })).toBeVisible()
   })
 
-  test('the creator sees Edit suggested questions for her clone', async ({ page, signInDialog }) => {
-    await page.goto('/lena-hart')
+  test('the creator sees Edit suggested questions for her clone', async ({ page, profile, signInDialog }) => {
+    await profile.open()
     await page.getByRole('button', { name: 'Log in' }).click()
     await signInDialog.signIn(LENA_CREATOR_EMAIL)
     await page.getByRole('button', { name: 'Account menu for Lena Hart' }).click()
@@ -73,8 +74,12 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('menuitem', { name: /Edit suggested questions/ })).toHaveCount(0)
   })
 
-  test('the profile phone button asks a signed-out visitor to log in', async ({ page, signInDialog }) => {
-    await page.goto('/lena-hart')
+  test('the profile phone button asks a signed-out visitor to log in', async ({
+    page,
+    profile,
+    signInDialog,
+  }) => {
+    await profile.open()
     // The seeded creator clone has a phone number: the button must be there.
     const phone = page.getByRole('button', { name: '+1 (415) 555-0123' })
     await phone.click()

@@ -187,6 +187,27 @@ export class Talk {
   }
 }
 
+/** A clone's profile page. */
+export class Profile {
+  readonly heading: Locator
+  /** The profile's prompt bar, which opens the talk screen with the typed message. */
+  readonly prompt: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly clone: Clone = LENA,
+  ) {
+    this.heading = page.getByRole('heading', { level: 1, name: clone.name })
+    this.prompt = page.getByRole('textbox', { name: `Message ${clone.name}` })
+  }
+
+  /** Opens the profile (`path` after the slug, as in '/clinic') and waits for its heading. */
+  async open(path = '') {
+    await this.page.goto(`/${this.clone.slug}${path}`)
+    await expect(this.heading).toBeVisible()
+  }
+}
+
 /** Waits until the offline store (IndexedDB 'likeness-offline', renderer/src/features/offline) holds a key. */
 export async function waitForOfflineEntry(page: Page, key: string) {
   await page.waitForFunction(
@@ -219,6 +240,8 @@ export async function waitForOfflineEntry(page: Page, key: string) {
 export const test = base.extend<{
   /** Lena Hart's talk screen in the test's page (`new Talk(page, TOMAS)` for another clone or page). */
   talk: Talk
+  /** Lena Hart's profile page in the test's page. */
+  profile: Profile
   /** The sign-in dialog of the test's page. */
   signInDialog: SignInDialog
   /** Signs the test's browser context in through the API (a new address unless one is given). */
@@ -226,6 +249,9 @@ export const test = base.extend<{
 }>({
   talk: async ({ page }, use) => {
     await use(new Talk(page))
+  },
+  profile: async ({ page }, use) => {
+    await use(new Profile(page))
   },
   signInDialog: async ({ page }, use) => {
     await use(new SignInDialog(page))
