@@ -208,9 +208,9 @@ export class Profile {
   }
 }
 
-/** Waits until the offline store (IndexedDB 'likeness-offline', renderer/src/features/offline) holds a key. */
-export async function waitForOfflineEntry(page: Page, key: string) {
-  await page.waitForFunction(
+/** Whether the offline store (IndexedDB 'likeness-offline', renderer/src/features/offline) holds a key. */
+function offlineEntryExists(page: Page, key: string): Promise<boolean> {
+  return page.evaluate(
     (wanted) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('likeness-offline')
@@ -233,8 +233,15 @@ export async function waitForOfflineEntry(page: Page, key: string) {
         }
       }),
     key,
-    { timeout: 10_000 },
   )
+}
+
+/**
+ * Waits until the offline store holds a key. (Not page.waitForFunction: it takes the promise an async
+ * check returns for a truthy answer and stops at once.)
+ */
+export async function waitForOfflineEntry(page: Page, key: string) {
+  await expect.poll(() => offlineEntryExists(page, key), { timeout: 10_000 }).toBe(true)
 }
 
 export const test = base.extend<{

@@ -22,19 +22,21 @@ async function waitForServiceWorker(page: Page) {
  * is installing or waiting. From then on nothing can announce an update or change the controller.
  */
 async function waitForSettledServiceWorker(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration()
-      return Boolean(
-        navigator.serviceWorker.controller &&
-          registration?.active &&
-          !registration.installing &&
-          !registration.waiting,
-      )
-    },
-    null,
-    { timeout: 20_000 },
-  )
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          return Boolean(
+            navigator.serviceWorker.controller &&
+              registration?.active &&
+              !registration.installing &&
+              !registration.waiting,
+          )
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true)
 }
 
 /** The web shell has started (pwa/src/shell.ts marks the build first, then makes its install offers). */
