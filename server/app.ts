@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import fastifyCookie from '@fastify/cookie'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,

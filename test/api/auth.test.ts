@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MeResponse, SignInResponse } from '../../contract'
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import { loginCodes, outboxMessages, sessions, users } from '../../server/db/schema'
 import { latestCode, requestCode, signInWithBearer, signInWithCookie, verify } from './auth-helpers'
 import { createTestApp, type TestApp } from './helpers'
+
+/** Resolves once the clock has moved on: a row written next gets a later timestamp than the last one. */
+async function clockTick() {
+  const before = Date.now()
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(before), { interval: 1 })
+}
 
 let t: TestApp
 beforeAll(async () => {
@@ -108,7 +114,7 @@ describe('sign-in codes', () => {
     const email = 'twice@example.com'
     await requestCode(t.app, email)
     const first = await latestCode(t.db, email)
-    await new Promise((r) => setTimeout(r, 5))
+    await clockTick()
     await requestCode(t.app, email)
     const second = await latestCode(t.db, email)
     if (first !== second) expect((await verify(t.app, { email, code: first })).statusCode).toBe(400)
@@ -300,7 +306,7 @@ describe('options and the dev outbox', () => {
 
   it('lists sent mail newest first with the code shown', async () => {
     await requestCode(t.app, 'outbox-a@example.com', '10.9.0.1')
-    await new Promise((r) => setTimeout(r, 5))
+    await clockTick()
     await requestCode(t.app, 'outbox-b@example.com', '10.9.0.1')
     const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' })
     expect(res.statusCode).toBe(200)

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { count } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Answerer, AnswerInput } from '../../server/brain/answerer'
 import { LocalAnswerer } from '../../server/brain/local-answerer'
 import { pause } from '../../server/brain/stream-tokens'
@@ -14,13 +14,20 @@ import { createTestApp, type TestApp } from './helpers'
 class ObservedAnswerer implements Answerer {
   signal: AbortSignal | null = null
   tokensYielded = 0
+  /** The last answer is over: no token can follow. */
+  closed = false
   inner: Answerer = new LocalAnswerer(0)
 
   async *answer(input: AnswerInput, signal: AbortSignal): AsyncIterable<string> {
     this.signal = signal
-    for await (const token of this.inner.answer(input, signal)) {
-      this.tokensYielded++
-      yield token
+    this.closed = false
+    try {
+      for await (const token of this.inner.answer(input, signal)) {
+        this.tokensYielded++
+        yield token
+      }
+    } finally {
+      this.closed = true
     }
   }
 }
@@ -52,14 +59,6 @@ async function rowCounts(t: TestApp) {
   const [c] = await t.db.select({ n: count() }).from(conversations)
   const [m] = await t.db.select({ n: count() }).from(messages)
   return { conversations: c!.n, messages: m!.n }
-}
-
-async function until(condition: () => boolean, timeoutMs = 3_000) {
-  const start = Date.now()
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 10))
-  }
 }
 
 describe('chat stream lifecycle', () => {
@@ -103,12 +102,13 @@ describe('chat stream lifecycle', () => {
     })
     expect(parseStreamEvents(received).every((e) => 'current_token' in e)).toBe(true)
 
-    await until(() => answerer.signal?.aborted === true)
+    await vi.waitFor(() => expect(answerer.signal?.aborted).toBe(true), { timeout: 3_000, interval: 5 })
     // At once: well within one token's pause, not at the end of the answer.
     expect(Date.now() - leftAt).toBeLessThan(500)
     expect((answerer.signal!.reason as Error).name).toBe('VisitorLeft')
     const yieldedAtAbort = answerer.tokensYielded
-    await new Promise((r) => setTimeout(r, 150))
+    // The answer is closed, so nothing more can come: and nothing came after the abort.
+    await vi.waitFor(() => expect(answerer.closed).toBe(true))
     expect(answerer.tokensYielded).toBe(yieldedAtAbort)
     expect(await rowCounts(t)).toEqual(before)
   })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chunkDocument } from '../../server/brain/chunk'
 import { documentsVersion, KnowledgeIndexCache } from '../../server/brain/knowledge-index'
 import { findCloneForChat } from '../../server/clones/queries'
 import { documents } from '../../server/db/schema'
@@ -26,7 +27,8 @@ describe('knowledge index cache', () => {
     const cache = new KnowledgeIndexCache(t.db)
     expect(await cache.warm()).toBe(seedClones.length)
     const first = await cache.get(lena)
-    expect(first.chunks.length).toBeGreaterThan(0)
+    const lenaSeed = seedClones.find((c) => c.slug === 'lena-hart')!
+    expect(first.chunks).toHaveLength(lenaSeed.documents.reduce((n, d) => n + chunkDocument(d).length, 0))
     expect(await cache.get(lena)).toBe(first)
     // Seeding again with the same data changes nothing, so the index stays.
     await seed(t.db)

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { count } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TitleResponse } from '../../contract'
 import { messages } from '../../server/db/schema'
 import { seedId } from '../../server/seed/ids'
@@ -162,9 +162,7 @@ describe('the OpenAI-compatible answerer', () => {
       req.setHeader('content-type', 'application/json')
       req.end(JSON.stringify({ slug: 'lena-hart', text: 'What temperature should my bedroom be for sleep?' }))
     })
-    const start = Date.now()
-    while (!llm.abortedByClient && Date.now() - start < 3_000) await new Promise((r) => setTimeout(r, 10))
-    expect(llm.abortedByClient).toBe(true)
+    await vi.waitFor(() => expect(llm.abortedByClient).toBe(true), { timeout: 3_000 })
   })
 
   it('asks the model for a conversation title and tidies it', async () => {

@@ -1,10 +1,12 @@
 import { asc, count, eq, getTableName, inArray, is, ne } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chunkDocument } from '../../server/brain/chunk'
 import * as schema from '../../server/db/schema'
 import { documentChunks, documents } from '../../server/db/schema'
 import { seed } from '../../server/seed'
 import { seedClones, seedUsers } from '../../server/seed/data'
+import { seedId } from '../../server/seed/ids'
 import { createTestApp, type TestApp } from './helpers'
 
 const tables: PgTable[] = Object.values(schema).filter((v) => is(v, PgTable))
@@ -71,14 +73,22 @@ describe('seed', () => {
     expect(before.users!.length).toBe(seedUsers.length)
   })
 
-  it('gives every document at least one chunk', async () => {
+  it('gives every document its chunks, at least one', async () => {
     const rows = await t.db
       .select({ id: documents.id, title: documents.title, chunks: count(documentChunks.id) })
       .from(documents)
       .leftJoin(documentChunks, eq(documentChunks.documentId, documents.id))
       .groupBy(documents.id, documents.title)
-    expect(rows.length).toBe(seedClones.reduce((n, c) => n + c.documents.length, 0))
-    for (const row of rows) expect(row.chunks, row.title).toBeGreaterThanOrEqual(1)
+    const expected = new Map(
+      seedClones.flatMap((c) =>
+        c.documents.map((d) => [seedId('document', `${c.key}:${d.key}`), chunkDocument(d).length] as const),
+      ),
+    )
+    expect(rows.length).toBe(expected.size)
+    for (const row of rows) {
+      expect(row.chunks, row.title).toBe(expected.get(row.id))
+      expect(row.chunks, row.title).toBeGreaterThanOrEqual(1)
+    }
   })
 
   it('keeps timestamps on the chunks of videos and podcasts only', async () => {
@@ -87,7 +97,12 @@ describe('seed', () => {
       .from(documentChunks)
       .innerJoin(documents, eq(documents.id, documentChunks.documentId))
       .where(inArray(documents.type, ['Youtube', 'Podcast']))
-    expect(timed.length).toBeGreaterThan(0)
+    const timedInSeed = seedClones
+      .flatMap((c) => c.documents)
+      .filter((d) => d.type === 'Youtube' || d.type === 'Podcast')
+      .reduce((n, d) => n + chunkDocument(d).length, 0)
+    expect(timedInSeed).toBeGreaterThan(0)
+    expect(timed).toHaveLength(timedInSeed)
     for (const c of timed) expect(c.timestampMs).toEqual(expect.any(Number))
 
     const plain = await t.db

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 /*
  * Attaching files to a chat message end to end (spec 1 §2 'Chat prompt', §5 'Attachments', §7 'Uploads'):
@@ -6,8 +6,6 @@ import { expect, type Page, test } from '@playwright/test'
  * sent with the message, shown in the thread and read back; the clone answers from a text file.
  */
 
-const prompt = (page: Page) => page.getByRole('textbox', { name: 'Message Dr. Lena Hart' })
-const answers = (page: Page) => page.getByRole('article', { name: 'Dr. Lena Hart', exact: true })
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -21,9 +19,10 @@ const DIARY = [
 
 test('a visitor attaches an image and a text file, sends them, and the clone answers from the file', async ({
   page,
+  talk,
 }) => {
   test.setTimeout(60_000)
-  await page.goto('/lena-hart/talk')
+  await talk.open()
   await page.getByRole('button', { name: 'More options' }).click()
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('menuitem', { name: 'Upload File' }).click()
@@ -36,17 +35,15 @@ test('a visitor attaches an image and a text file, sends them, and the clone ans
   await expect(attached.getByRole('button', { name: 'Remove morning-light.png' })).toBeVisible()
   await expect(attached.getByText('Uploading')).toHaveCount(0, { timeout: 15_000 })
 
-  await prompt(page).fill('What do you think about this?')
-  await prompt(page).press('Enter')
+  await talk.ask('What do you think about this?')
   await expect(attached).toHaveCount(0)
-  const sent = page.getByRole('article', { name: 'Your message' })
-  const files = sent.getByRole('list', { name: 'Attached files' })
+  const files = talk.questions.getByRole('list', { name: 'Attached files' })
   await expect(files.getByRole('link', { name: 'Open morning-light.png' })).toBeVisible()
   const download = files.getByRole('link', { name: 'Download my-day.txt' })
   await expect(download).toBeVisible()
 
-  await expect(answers(page)).toHaveCount(1, { timeout: 20_000 })
-  await expect(answers(page)).toContainText(/caffeine|coffee/i)
+  await expect(talk.answers).toHaveCount(1)
+  await expect(talk.answers).toContainText(/caffeine|coffee/i)
 
   // The files are really stored: the text file reads back byte for byte, as a download.
   const href = (await download.getAttribute('href')) ?? ''
@@ -57,13 +54,11 @@ test('a visitor attaches an image and a text file, sends them, and the clone ans
 
   // And they come back with the conversation after a reload.
   await page.reload()
-  await expect(
-    page.getByRole('article', { name: 'Your message' }).getByRole('link', { name: 'Download my-day.txt' }),
-  ).toBeVisible()
+  await expect(talk.questions.getByRole('link', { name: 'Download my-day.txt' })).toBeVisible()
 })
 
-test('a file of a type the product does not take is refused with a toast', async ({ page }) => {
-  await page.goto('/lena-hart/talk')
+test('a file of a type the product does not take is refused with a toast', async ({ page, talk }) => {
+  await talk.open()
   await page.getByRole('button', { name: 'More options' }).click()
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('menuitem', { name: 'Upload File' }).click()

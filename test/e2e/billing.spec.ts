@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 /*
  * Managing a membership end to end (spec 1 §2 '/billing' and '/memberships/...', §4 'Plan card actions',
@@ -7,26 +7,12 @@ import { type APIRequestContext, expect, test } from '@playwright/test'
  * '/memberships/...?origin=...&token=...'.
  */
 
-const newEmail = () => `e2e.billing.${crypto.randomUUID().slice(0, 12)}@likeness.test`
-
-/** Signs in through the real endpoints and the dev outbox; bearer answers the token instead of a cookie. */
-async function signIn(request: APIRequestContext, transport: 'cookie' | 'bearer' = 'cookie') {
-  const email = newEmail()
-  expect((await request.post('/api/auth/code', { data: { email } })).ok()).toBe(true)
-  const outbox = await (await request.get('/dev/outbox')).text()
-  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const code = new RegExp(`Sign-in code for ${escaped}">(\\d{6})<`).exec(outbox)?.[1]
-  expect(code, 'the sign-in code in the dev outbox').toBeTruthy()
-  const verified = await request.post('/api/auth/verify', { data: { email, code, transport } })
-  expect(verified.ok(), await verified.text()).toBe(true)
-  return (await verified.json()) as { token?: string }
-}
-
 test('a member sees the plan on /billing, turns overage on, cancels with reasons and resumes', async ({
   page,
+  signIn,
 }) => {
   test.setTimeout(90_000)
-  await signIn(page.request)
+  await signIn()
   await page.goto('/memberships/lena-hart')
   const rested = page.getByRole('article', { name: 'Rested' })
   await rested.getByRole('button', { name: 'Subscribe' }).click()
@@ -70,9 +56,10 @@ test('a member sees the plan on /billing, turns overage on, cancels with reasons
 
 test('an embed opens /memberships with its token: signed in here, the token gone from the address', async ({
   page,
+  signIn,
 }) => {
-  const { token } = await signIn(page.request, 'bearer')
-  expect(token).toBeTruthy()
+  const { token } = await signIn({ transport: 'bearer' })
+  expect(token).toMatch(/^[A-Za-z0-9_-]{20,200}$/)
   const origin = 'https://partner.example.com/help'
   await page.goto(`/memberships/lena-hart?origin=${encodeURIComponent(origin)}&token=${token}`)
   await expect(
@@ -86,4 +73,29 @@ test('an embed opens /memberships with its token: signed in here, the token gone
   )
   const cookies = await page.context().cookies()
   expect(cookies.find((c) => c.name === 'lk_session')?.httpOnly).toBe(true)
+})
+
+test('an embed handoff signs in even when the first read of the user answers after the handoff', async ({
+  page,
+  signIn,
+}) => {
+  const { token } = await signIn({ transport: 'bearer' })
+  // The order a loaded machine produces: GET /api/me leaves before the handoff has set the cookie, and
+  // its signed-out answer arrives only after the handoff is done.
+  const handoff = page.waitForResponse((r) => r.url().endsWith('/api/auth/handoff'))
+  let first = true
+  await page.route('**/api/me', async (route) => {
+    if (!first) return route.continue()
+    first = false
+    const signedOut = await route.fetch()
+    await (await handoff).finished()
+    await route.fulfill({ response: signedOut }).catch(() => {
+      // The page gave up on this read (it was cancelled): nothing to answer.
+    })
+  })
+  await page.goto(`/memberships/lena-hart?token=${token}`)
+  await expect(
+    page.getByRole('article', { name: 'Rested' }).getByRole('button', { name: 'Subscribe' }),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0)
 })

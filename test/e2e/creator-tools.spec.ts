@@ -1,46 +1,34 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { expect, LENA_CREATOR_EMAIL, newEmail, STAFF_EMAIL, type Talk, test } from './fixtures'
 
 const QUESTION = 'How late in the day can I drink coffee without hurting my sleep?'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-const answers = (page: Page) => page.getByRole('article', { name: 'Dr. Lena Hart', exact: true })
-const questions = (page: Page) => page.getByRole('article', { name: 'Your message' })
-const tools = (page: Page) => answers(page).last().getByRole('toolbar', { name: 'Message tools' })
+const tools = (talk: Talk) => talk.answers.last().getByRole('toolbar', { name: 'Message tools' })
 
-/** Signs the browser context in through the real sign-in API, reading the code from the dev outbox. */
-async function signIn(request: APIRequestContext, email: string) {
-  expect((await request.post('/api/auth/code', { data: { email } })).ok()).toBe(true)
-  const outbox = await (await request.get('/dev/outbox')).text()
-  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const code = new RegExp(`Sign-in code for ${escaped}">(\\d{6})<`).exec(outbox)?.[1]
-  expect(code, `a sign-in code for ${email} in the dev outbox`).toBeTruthy()
-  const verified = await request.post('/api/auth/verify', { data: { email, code } })
-  expect(verified.ok(), await verified.text()).toBe(true)
-}
-
-async function askLena(page: Page) {
-  await page.goto('/lena-hart/talk')
-  const prompt = page.getByRole('textbox', { name: 'Message Dr. Lena Hart' })
-  await prompt.fill(QUESTION)
-  await prompt.press('Enter')
-  await expect(page).toHaveURL(/\/talk\/conversation\/[0-9a-f-]{36}$/)
-  await expect(answers(page)).toHaveCount(1)
+/** A new conversation with Lena Hart: one question, its whole answer. */
+async function askLena(talk: Talk) {
+  await talk.open()
+  await talk.ask(QUESTION)
+  await expect(talk.page).toHaveURL(/\/talk\/conversation\/[0-9a-f-]{36}$/)
+  await expect(talk.answers).toHaveCount(1)
 }
 
 test.describe('creator command bar', () => {
   test('the creator revises an answer and adjusts the speaking style; the first message has no bar', async ({
     page,
+    talk,
+    signIn,
   }) => {
-    await signIn(page.request, 'lena@likeness.test')
-    await askLena(page)
+    await signIn({ email: LENA_CREATOR_EMAIL })
+    await askLena(talk)
 
-    const bar = tools(page)
+    const bar = tools(talk)
     for (const name of ['Revise', 'Adjust tone', 'View citations', 'Read aloud']) {
       await expect(bar.getByRole('button', { name })).toBeVisible()
     }
     await expect(bar.getByRole('button', { name: 'Debug' })).toHaveCount(0)
     // The conversation's first message (the question) carries no tools.
-    await expect(questions(page).first().getByRole('toolbar')).toHaveCount(0)
+    await expect(talk.questions.first().getByRole('toolbar')).toHaveCount(0)
 
     await bar.getByRole('button', { name: 'Revise' }).click()
     const revise = page.getByRole('dialog', { name: 'Revise answer' })
@@ -69,26 +57,28 @@ test.describe('creator command bar', () => {
     await expect(page.getByRole('dialog', { name: 'Sources' })).toBeVisible()
   })
 
-  test('a signed-in consumer gets read aloud but not the creator’s tools', async ({ page }) => {
-    await signIn(page.request, `consumer-${Date.now()}@likeness.test`)
-    await askLena(page)
-    await expect(tools(page).getByRole('button', { name: 'Read aloud' })).toBeVisible()
+  test('a signed-in consumer gets read aloud but not the creator’s tools', async ({ page, talk, signIn }) => {
+    await signIn({ email: newEmail('consumer') })
+    await askLena(talk)
+    await expect(tools(talk).getByRole('button', { name: 'Read aloud' })).toBeVisible()
     for (const name of ['Revise', 'Adjust tone', 'View citations', 'Debug']) {
       await expect(page.getByRole('button', { name })).toHaveCount(0)
     }
   })
 
-  test('staff open the Debug Menu and copy its values', async ({ page, context }) => {
+  test('staff open the Debug Menu and copy its values', async ({ page, context, talk, signIn }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await signIn(page.request, 'staff@likeness.test')
-    await askLena(page)
-    await expect(tools(page).getByRole('button', { name: 'Revise' })).toHaveCount(0)
-    await tools(page).getByRole('button', { name: 'Debug' }).click()
+    await signIn({ email: STAFF_EMAIL })
+    await askLena(talk)
+    await expect(tools(talk).getByRole('button', { name: 'Revise' })).toHaveCount(0)
+    await tools(talk).getByRole('button', { name: 'Debug' }).click()
 
     const debug = page.getByRole('dialog', { name: 'Debug Menu' })
     await expect(debug.getByText('Sent By')).toBeVisible()
     await expect(debug.getByText('Clone', { exact: true })).toBeVisible()
-    await expect(debug.getByText(/^\d+ citations?$/)).toBeVisible()
+    const citationCount = debug.getByText(/^\d+ citations?$/)
+    await expect(citationCount).toBeVisible()
+    const citations = Number.parseInt((await citationCount.textContent())!, 10)
     await expect(debug.getByText('No files')).toBeVisible()
     await expect(
       debug.getByText(/^[A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/),
@@ -110,7 +100,7 @@ test.describe('creator command bar', () => {
 
     await debug.getByRole('button', { name: 'Copy Citations' }).click()
     await expect(page.getByText('Copied Citations')).toBeVisible()
-    expect(Array.isArray(JSON.parse(await clipboard()))).toBe(true)
+    expect(JSON.parse(await clipboard())).toHaveLength(citations)
 
     await debug.getByRole('button', { name: 'Copy Sent By' }).click()
     await expect(page.getByText('Copied Sender')).toBeVisible()
@@ -182,17 +172,17 @@ test.describe('action centre', () => {
 })
 
 test.describe('read aloud', () => {
-  test('plays an answer in the clone’s voice and stops it', async ({ page }) => {
-    await askLena(page)
-    const button = tools(page).getByRole('button', { name: 'Read aloud' })
+  test('plays an answer in the clone’s voice and stops it', async ({ page, talk }) => {
+    await askLena(talk)
+    const button = tools(talk).getByRole('button', { name: 'Read aloud' })
     const speech = page.waitForResponse((r) => r.url().endsWith('/api/tts'))
     await button.click()
     const response = await speech
     expect(response.status()).toBe(200)
     expect(response.headers()['content-type']).toBe('audio/wav')
-    const stop = tools(page).getByRole('button', { name: 'Stop reading aloud' })
+    const stop = tools(talk).getByRole('button', { name: 'Stop reading aloud' })
     await expect(stop).toBeVisible()
     await stop.click()
-    await expect(tools(page).getByRole('button', { name: 'Read aloud' })).toBeVisible()
+    await expect(tools(talk).getByRole('button', { name: 'Read aloud' })).toBeVisible()
   })
 })

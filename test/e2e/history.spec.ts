@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, STREAM_PATH, Talk, test } from './fixtures'
 
 /*
  * History and sharing end to end (spec 1 §2 'History', §4 'Conversations', §6 'Shared view'). Sign-in is the
@@ -10,27 +11,11 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 test.use({ timezoneId: 'UTC' })
 
 const COFFEE = 'How late in the day can I drink coffee without hurting my sleep?'
-const prompt = (page: Page) => page.getByRole('textbox', { name: 'Message Dr. Lena Hart' })
-const answers = (page: Page) => page.getByRole('article', { name: 'Dr. Lena Hart', exact: true })
 const historyDrawer = (page: Page) => page.getByRole('dialog', { name: 'History' })
-
-const newEmail = () => `e2e.history.${crypto.randomUUID().slice(0, 12)}@likeness.test`
-
-/** Signs the page's browser context in through the real sign-in endpoints and the dev outbox. */
-async function signIn(request: APIRequestContext, email = newEmail()) {
-  expect((await request.post('/api/auth/code', { data: { email } })).ok()).toBe(true)
-  const outbox = await (await request.get('/dev/outbox')).text()
-  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const code = new RegExp(`Sign-in code for ${escaped}">(\\d{6})<`).exec(outbox)?.[1]
-  expect(code, 'the sign-in code in the dev outbox').toBeTruthy()
-  const verified = await request.post('/api/auth/verify', { data: { email, code } })
-  expect(verified.ok(), await verified.text()).toBe(true)
-  return email
-}
 
 /** A conversation with one exchange, made through the chat stream, renamed and optionally backdated. */
 async function makeConversation(request: APIRequestContext, title: string, daysAgo = 0) {
-  const res = await request.post('/api/clone/talk/messages/stream', {
+  const res = await request.post(STREAM_PATH, {
     data: { slug: 'lena-hart', text: COFFEE },
   })
   expect(res.ok()).toBe(true)
@@ -83,16 +68,16 @@ test.describe('history', () => {
     await expect(historyDrawer(page)).toHaveCount(0)
   })
 
-  test('groups conversations by day, renames and archives them', async ({ page }) => {
-    await signIn(page.request)
+  test('groups conversations by day, renames and archives them', async ({ page, talk, signIn }) => {
+    await signIn()
     const today = await makeConversation(page.request, 'Coffee today')
     const yesterday = await makeConversation(page.request, 'Coffee yesterday', 1)
     const older = await makeConversation(page.request, 'Coffee weeks ago', 20)
     await makeConversation(page.request, 'Coffee last year', 400)
 
     await page.goto(`/lena-hart/talk/conversation/${today}`)
-    await expect(answers(page)).toHaveCount(1)
-    const drawer = await openHistory(page)
+    await expect(talk.answers).toHaveCount(1)
+    let drawer = await openHistory(page)
     for (const [daysAgo, title] of [
       [0, 'Coffee today'],
       [1, 'Coffee yesterday'],
@@ -122,7 +107,11 @@ test.describe('history', () => {
     await inline.fill('Morning coffee')
     await inline.press('Enter')
     await expect(drawer.getByRole('region', { name: 'Today' })).toContainText('Morning coffee')
-    await expect(page.locator('.talk-header')).toContainText('Morning coffee')
+    // Behind the drawer, the talk screen's title follows.
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('main').getByText('Morning coffee', { exact: true })).toBeVisible()
+    drawer = await openHistory(page)
 
     // Archive another one after confirming.
     await drawer.getByRole('button', { name: 'Options for Caffeine cut-off' }).click()
@@ -157,13 +146,17 @@ test.describe('history', () => {
     await expect(page).toHaveURL(/\/lena-hart\/talk$/)
   })
 
-  test('autoLoadRecent opens the most recent conversation and leaves the address', async ({ page }) => {
-    await signIn(page.request)
+  test('autoLoadRecent opens the most recent conversation and leaves the address', async ({
+    page,
+    talk,
+    signIn,
+  }) => {
+    await signIn()
     await makeConversation(page.request, 'Older one', 2)
     const recent = await makeConversation(page.request, 'Newest one')
     await page.goto('/lena-hart/talk?autoLoadRecent=true')
     await expect(page).toHaveURL(new RegExp(`/lena-hart/talk/conversation/${recent}$`))
-    await expect(answers(page)).toHaveCount(1)
+    await expect(talk.answers).toHaveCount(1)
   })
 })
 
@@ -174,14 +167,15 @@ test.describe('saving, copying and sharing', () => {
     page,
     browser,
     context,
+    talk,
+    signIn,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await signIn(page.request)
-    await page.goto('/lena-hart/talk')
-    await prompt(page).fill(COFFEE)
-    await prompt(page).press('Enter')
+    await signIn()
+    await talk.open()
+    await talk.ask(COFFEE)
     await expect(page).toHaveURL(/\/lena-hart\/talk\/conversation\/[0-9a-f-]{36}$/)
-    const answer = answers(page)
+    const answer = talk.answers
     await expect(answer).toHaveCount(1)
 
     // Save (optimistic, kept after a reload) and copy (complete for a moment).
@@ -195,7 +189,7 @@ test.describe('saving, copying and sharing', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('caffeine')
     await expect(answer.getByRole('button', { name: 'Copy message' })).toBeVisible({ timeout: 3_000 })
     await page.reload()
-    await expect(answers(page).getByRole('button', { name: 'Unsave message' })).toBeVisible()
+    await expect(talk.answers.getByRole('button', { name: 'Unsave message' })).toBeVisible()
 
     // Share from history.
     const drawer = await openHistory(page)
@@ -221,21 +215,20 @@ test.describe('saving, copying and sharing', () => {
     // Someone else opens the link: read-only, then continues it as their own conversation.
     const stranger = await browser.newContext({ timezoneId: 'UTC' })
     const other = await stranger.newPage()
+    const theirs = new Talk(other)
     await other.goto(sharedPath)
     await expect(other.getByText('Shared conversation.', { exact: false })).toBeVisible()
-    await expect(other.getByRole('article', { name: 'Your message' })).toContainText(COFFEE)
-    await expect(answers(other)).toHaveCount(1)
+    await expect(theirs.questions).toHaveText([COFFEE])
+    await expect(theirs.answers).toHaveCount(1)
     await expect(other.getByRole('button', { name: 'Save message' })).toHaveCount(0)
     await expect(other.getByRole('button', { name: 'More options' })).toHaveCount(0)
     await other.getByRole('textbox', { name: 'Continue this conversation' }).fill('And what about decaf?')
-    await other.getByRole('button', { name: 'Continue conversation' }).click()
+    await theirs.answerTo(() => other.getByRole('button', { name: 'Continue conversation' }).click())
     await expect(other.getByText('Conversation started!')).toBeVisible()
     await expect(other).toHaveURL(/\/lena-hart\/talk\/conversation\/[0-9a-f-]{36}$/)
     expect(other.url()).not.toContain(page.url().split('/').at(-1)!)
-    await expect(answers(other)).toHaveCount(2, { timeout: 15_000 })
-    await expect(other.getByRole('article', { name: 'Your message' }).last()).toContainText(
-      'And what about decaf?',
-    )
+    await expect(theirs.answers).toHaveCount(2)
+    await expect(theirs.questions).toHaveText([COFFEE, 'And what about decaf?'])
 
     // The sharer unshares: the link dies at once.
     const again = await openHistory(page)

@@ -1,31 +1,28 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, waitForOfflineEntry } from './fixtures'
 
 const OFFLINE_TEXT = 'You’re offline. Your message is saved as a draft: send it when you’re back online.'
+const DRAFT = 'Does magnesium help deep sleep?'
 
 test('a message typed offline stays as a draft instead of failing, and survives a reload', async ({
   page,
   context,
+  talk,
 }) => {
-  await page.goto('/lena-hart/talk')
-  const prompt = page.getByRole('textbox', { name: 'Message Dr. Lena Hart' })
-  await expect(prompt).toBeVisible()
+  await talk.open()
 
   await context.setOffline(true)
-  await prompt.fill('Does magnesium help deep sleep?')
-  await prompt.press('Enter')
+  await talk.send(DRAFT)
   await expect(page.getByText(OFFLINE_TEXT)).toBeVisible()
-  await expect(prompt).toHaveValue('Does magnesium help deep sleep?')
-  await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(0)
+  await expect(talk.prompt).toHaveValue(DRAFT)
+  await expect(talk.questions).toHaveCount(0)
 
-  // Back online, a reload finds the draft in the offline store.
+  // Back online, a reload finds the draft in the offline store (renderer/src/features/offline/drafts.ts).
   await context.setOffline(false)
-  await page.waitForTimeout(600)
+  await waitForOfflineEntry(page, 'draft:lena-hart:new')
   await page.reload()
-  await expect(page.getByRole('textbox', { name: 'Message Dr. Lena Hart' })).toHaveValue(
-    'Does magnesium help deep sleep?',
-  )
+  await expect(talk.prompt).toHaveValue(DRAFT)
 
   // Sent, the draft is gone for good.
-  await page.getByRole('textbox', { name: 'Message Dr. Lena Hart' }).press('Enter')
-  await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(1)
+  await talk.answerTo(() => talk.prompt.press('Enter'))
+  await expect(talk.questions).toHaveText([DRAFT])
 })

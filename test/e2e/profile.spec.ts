@@ -1,15 +1,14 @@
-import { expect, test } from '@playwright/test'
+import { expect, LENA, Profile, TOMAS, test } from './fixtures'
 
 test.describe('clone profile', () => {
-  test('shows every element of the rich creator clone', async ({ page }) => {
-    await page.goto('/lena-hart')
-    await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
-    await expect(page).toHaveTitle('Dr. Lena Hart | Likeness')
+  test('shows every element of the rich creator clone', async ({ page, profile }) => {
+    await profile.open()
+    await expect(page).toHaveTitle(`${LENA.name} | Likeness`)
     await expect(page.getByRole('img', { name: 'Verified' }).first()).toBeVisible()
     await expect(
       page.getByText('Sleep scientist and endurance coach', { exact: false }).first(),
     ).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'About Dr. Lena Hart' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `About ${LENA.name}` })).toBeVisible()
     await expect(page.getByRole('button', { name: '+1 (415) 555-0123' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Message', exact: true })).toHaveAttribute(
       'href',
@@ -24,25 +23,34 @@ test.describe('clone profile', () => {
       '/lena-hart/video',
     )
     await expect(page.getByRole('button', { name: 'View Links' })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Suggested questions' })).toBeVisible()
-    await expect(page.getByRole('link', { name: /How late in the day can I drink coffee/ })).toBeVisible()
+    // The seed's 8 suggested questions: 4 at first, the rest on request.
+    const suggested = page.getByRole('region', { name: 'Suggested questions' })
+    await expect(suggested.getByRole('listitem')).toHaveCount(4)
+    await expect(
+      suggested.getByRole('link', { name: /How late in the day can I drink coffee/ }),
+    ).toBeVisible()
+    await suggested.getByRole('button', { name: 'Show 4 more' }).click()
+    await expect(suggested.getByRole('listitem')).toHaveCount(8)
     await expect(page.getByRole('note', { name: 'Warning' })).toContainText('not medical advice')
-    await expect(page.getByRole('textbox', { name: 'Message Dr. Lena Hart' })).toBeVisible()
+    await expect(profile.prompt).toBeVisible()
   })
 
   test('hides what the second clone does not have', async ({ page }) => {
-    await page.goto('/tomas-rivera')
-    await expect(page.getByRole('heading', { level: 1, name: 'Chef Tomás Rivera' })).toBeVisible()
+    await new Profile(page, TOMAS).open()
     await expect(page.getByRole('link', { name: 'Message', exact: true })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Call', exact: true })).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Video', exact: true })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'View Links' })).toHaveCount(0)
     await expect(page.getByRole('note', { name: 'Warning' })).toHaveCount(0)
     await expect(page.getByRole('img', { name: 'Verified' })).toHaveCount(0)
+    // The seed's 4 suggested questions: all shown, nothing to expand.
+    const suggested = page.getByRole('region', { name: 'Suggested questions' })
+    await expect(suggested.getByRole('listitem')).toHaveCount(4)
+    await expect(suggested.getByRole('button')).toHaveCount(0)
   })
 
-  test('the socials dialog lists the creator’s links', async ({ page }) => {
-    await page.goto('/lena-hart')
+  test('the socials dialog lists the creator’s links', async ({ page, profile }) => {
+    await profile.open()
     await page.getByRole('button', { name: 'View Links' }).click()
     const dialog = page.getByRole('dialog', { name: 'View Socials' })
     await expect(dialog).toBeVisible()
@@ -58,41 +66,39 @@ test.describe('clone profile', () => {
     await expect(dialog).toBeHidden()
   })
 
-  test('the warning banner stays dismissed after a reload', async ({ page }) => {
-    await page.goto('/lena-hart')
+  test('the warning banner stays dismissed after a reload', async ({ page, profile }) => {
+    await profile.open()
     const banner = page.getByRole('note', { name: 'Warning' })
     await expect(banner).toBeVisible()
     await page.getByRole('button', { name: 'Dismiss warning' }).click()
     await expect(banner).toBeHidden()
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
+    await expect(profile.heading).toBeVisible()
     await expect(banner).toBeHidden()
   })
 
-  test('the prompt bar opens the chat with the typed message', async ({ page }) => {
+  test('the prompt bar opens the chat with the typed message', async ({ page, profile }) => {
     const visited: string[] = []
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(frame.url())
     })
-    await page.goto('/lena-hart')
-    const prompt = page.getByRole('textbox', { name: 'Message Dr. Lena Hart' })
-    await prompt.fill('How should I nap before a race?')
-    await prompt.press('Enter')
+    await profile.open()
+    await profile.prompt.fill('How should I nap before a race?')
+    await profile.prompt.press('Enter')
     await expect(page).toHaveURL(/\/lena-hart\/talk/)
     expect(visited.some((u) => u.includes('/lena-hart/talk?message=How+should+I+nap+before+a+race%3F'))).toBe(
       true,
     )
   })
 
-  test('an empty prompt does not navigate', async ({ page }) => {
-    await page.goto('/lena-hart')
-    await page.getByRole('textbox', { name: 'Message Dr. Lena Hart' }).press('Enter')
+  test('an empty prompt does not navigate', async ({ page, profile }) => {
+    await profile.open()
+    await profile.prompt.press('Enter')
     await expect(page).toHaveURL(/\/lena-hart$/)
   })
 
-  test('an instance profile names its instance', async ({ page }) => {
-    await page.goto('/lena-hart/clinic')
-    await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
+  test('an instance profile names its instance', async ({ page, profile }) => {
+    await profile.open('/clinic')
     await expect(page.getByText('Lena Hart — Clinic Edition')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Message', exact: true })).toHaveAttribute(
       'href',
@@ -107,10 +113,9 @@ test.describe('clone profile', () => {
     await expect(page).toHaveURL(/\/explore$/)
   })
 
-  test('fits a 360 px screen without sideways scrolling', async ({ page }) => {
+  test('fits a 360 px screen without sideways scrolling', async ({ page, profile }) => {
     await page.setViewportSize({ width: 360, height: 740 })
-    await page.goto('/lena-hart')
-    await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
+    await profile.open()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
   })
@@ -120,10 +125,12 @@ test.describe('explore', () => {
   test('lists the public clones and links to their profiles; the logo leads back', async ({ page }) => {
     await page.goto('/')
     await expect(page).toHaveURL(/\/explore$/)
-    const lena = page.getByRole('link', { name: /Dr\. Lena Hart/ })
-    await expect(lena).toBeVisible()
-    await expect(page.getByRole('link', { name: /Chef Tomás Rivera/ })).toBeVisible()
-    await lena.click()
+    // The seed's two public clones, verified first.
+    const clones = page.getByRole('list', { name: 'Clones' }).getByRole('listitem')
+    await expect(clones).toHaveCount(2)
+    await expect(clones.nth(0).getByRole('link')).toHaveAccessibleName(/Dr\. Lena Hart/)
+    await expect(clones.nth(1).getByRole('link')).toHaveAccessibleName(/Chef Tomás Rivera/)
+    await clones.nth(0).getByRole('link').click()
     await expect(page).toHaveURL(/\/lena-hart$/)
     await page
       .getByRole('link', { name: /Likeness/ })

@@ -2,9 +2,11 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
-import { type BrowserContext, chromium, expect, type Page, type Response, test } from '@playwright/test'
+import { type BrowserContext, chromium, type Page, type Response } from '@playwright/test'
+import { storageKeys } from '../../contract/storage'
 import { chromiumArgs, findChromium } from '../support/browser'
 import { freePort } from '../support/free-port'
+import { expect, Profile, Talk, TOMAS, test, waitForOfflineEntry } from './fixtures'
 
 /** The installable PWA in Chromium: manifest, service worker, offline use, install hint, update prompt. */
 
@@ -13,6 +15,33 @@ const IPHONE_SAFARI =
 
 async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 })
+}
+
+/**
+ * Waits until the page's service worker has nothing more to do: the page is controlled and no new worker
+ * is installing or waiting. From then on nothing can announce an update or change the controller.
+ */
+async function waitForSettledServiceWorker(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          return Boolean(
+            navigator.serviceWorker.controller &&
+              registration?.active &&
+              !registration.installing &&
+              !registration.waiting,
+          )
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+}
+
+/** The web shell has started (pwa/src/shell.ts marks the build first, then makes its install offers). */
+async function waitForShell(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-build', /.+/)
 }
 
 /** Every /api response the page sees, to prove none came from the service worker. */
@@ -32,26 +61,6 @@ async function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls
   })
-}
-
-/** Waits until the offline store (IndexedDB 'likeness-offline') holds an entry. */
-async function waitForOfflineEntry(page: Page, key: string) {
-  await page.waitForFunction(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('likeness-offline')
-        open.onerror = () => resolve(false)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('keyval')) return resolve(false)
-          const get = db.transaction('keyval').objectStore('keyval').get(wanted)
-          get.onsuccess = () => resolve(get.result !== undefined)
-          get.onerror = () => resolve(false)
-        }
-      }),
-    key,
-    { timeout: 10_000 },
-  )
 }
 
 function pngSize(bytes: Buffer) {
@@ -95,7 +104,7 @@ test.describe('installable PWA', () => {
         theme_color: expect.stringMatching(/^#/),
         background_color: expect.stringMatching(/^#/),
       })
-      expect(manifest.description.length).toBeGreaterThan(10)
+      expect(manifest.description).toBe('Talk with AI clones of creators you follow: chat, call and video.')
       const purposes = manifest.icons.map((icon: { purpose?: string }) => icon.purpose ?? 'any')
       expect(purposes).toContain('maskable')
       for (const icon of [...manifest.icons, ...manifest.screenshots]) {
@@ -118,7 +127,8 @@ test.describe('installable PWA', () => {
       await testInfo.attach('installability', { body: JSON.stringify(installabilityErrors, null, 2) })
       expect(installabilityErrors).toEqual([])
 
-      expect(apiResponses.length).toBeGreaterThan(0)
+      // The directory was read from the API, and no API answer came from the service worker.
+      expect(apiResponses.map((r) => new URL(r.url()).pathname)).toContain('/api/clones')
       expect(apiResponses.filter((r) => r.fromServiceWorker()).map((r) => r.url())).toEqual([])
     } finally {
       await context.close()
@@ -131,17 +141,17 @@ test.describe('installable PWA', () => {
     context,
   }, testInfo) => {
     const apiResponses = recordApiResponses(page)
+    const profile = new Profile(page)
     await page.goto('/explore')
     await expect(page.getByRole('link', { name: /Dr\. Lena Hart/ }).first()).toBeVisible()
     await waitForServiceWorker(page)
-    await page.goto('/lena-hart')
-    await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
+    await profile.open()
     await waitForOfflineEntry(page, 'query:["clone","lena-hart",null]')
     await waitForOfflineEntry(page, 'query:["clones"]')
 
     await context.setOffline(true)
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
+    await expect(profile.heading).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'You’re offline' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Suggested questions' })).toBeVisible()
     await page.screenshot({ path: testInfo.outputPath('offline-profile-1280.png') })
@@ -157,12 +167,13 @@ test.describe('installable PWA', () => {
     await expect(page.getByRole('status').filter({ hasText: 'You’re offline' })).toBeVisible()
 
     await context.setOffline(false)
-    await page.goto('/lena-hart')
+    await profile.open()
     await expect(page.getByRole('status').filter({ hasText: 'You’re offline' })).toHaveCount(0)
 
     expect(apiResponses.filter((r) => r.fromServiceWorker()).map((r) => r.url())).toEqual([])
+    // The precached shell is there; nothing from the API, the dev tools or sign-in is.
     const urls = await cachedUrls(page)
-    expect(urls.length).toBeGreaterThan(0)
+    expect(urls.map((url) => new URL(url).pathname)).toContain('/index.html')
     expect(urls.filter((url) => /\/(api|dev|auth)(\/|$)/.test(new URL(url).pathname))).toEqual([])
   })
 
@@ -172,8 +183,8 @@ test.describe('installable PWA', () => {
   }, testInfo) => {
     const apiResponses = recordApiResponses(page)
     const question = 'How much sleep do runners need?'
-    await page.goto(`/lena-hart/talk?message=${encodeURIComponent(question)}`)
-    await page.waitForURL(/\/lena-hart\/talk\/conversation\/[0-9a-f-]+$/, { timeout: 30_000 })
+    await new Talk(page).answerTo(() => page.goto(`/lena-hart/talk?message=${encodeURIComponent(question)}`))
+    await expect(page).toHaveURL(/\/lena-hart\/talk\/conversation\/[0-9a-f-]+$/)
     const conversationId = page.url().split('/').at(-1)!
     await waitForServiceWorker(page)
     // Opening the conversation by its link loads it from the API, and keeps it for offline use.
@@ -208,7 +219,7 @@ test.describe('installable PWA', () => {
     })
     expect(removed).toBe(1)
     await context.setOffline(true)
-    await page.goto('/tomas-rivera')
+    await page.goto(`/${TOMAS.slug}`)
     await expect(page.getByRole('heading', { level: 1, name: 'You’re offline' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/explore')
     await context.setOffline(false)
@@ -253,7 +264,8 @@ test.describe('installable PWA', () => {
     })
     try {
       const page = await context.newPage()
-      await page.goto('/lena-hart')
+      const profile = new Profile(page)
+      await profile.open()
       const hint = page.getByRole('region', { name: 'Install Likeness' })
       await expect(hint).toBeVisible()
       await expect(hint.getByText('Tap the Share icon at the bottom')).toBeVisible()
@@ -265,19 +277,20 @@ test.describe('installable PWA', () => {
       await page.screenshot({ path: testInfo.outputPath('ios-hint-1280.png') })
 
       // Not on a chat screen.
-      await page.goto('/lena-hart/talk')
-      await expect(page.getByRole('region', { name: 'Install Likeness' })).toHaveCount(0)
+      await new Talk(page).open()
+      await waitForShell(page)
+      await expect(hint).toHaveCount(0)
 
-      await page.goto('/lena-hart')
-      await page
-        .getByRole('region', { name: 'Install Likeness' })
-        .getByRole('button', { name: 'Dismiss' })
-        .click()
-      await expect(page.getByRole('region', { name: 'Install Likeness' })).toHaveCount(0)
+      await profile.open()
+      await hint.getByRole('button', { name: 'Dismiss' }).click()
+      await expect(hint).toHaveCount(0)
+      // Remembered, and after a reload the shell's offer finds it: no hint.
+      const dismissal = storageKeys.installHintDismissed.name
+      expect(await page.evaluate((key) => localStorage.getItem(key), dismissal)).toBe('true')
       await page.reload()
-      await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
-      await page.waitForTimeout(300)
-      await expect(page.getByRole('region', { name: 'Install Likeness' })).toHaveCount(0)
+      await expect(profile.heading).toBeVisible()
+      await waitForShell(page)
+      await expect(hint).toHaveCount(0)
     } finally {
       await context.close()
     }
@@ -373,11 +386,11 @@ test.describe('update prompt', () => {
     })
     try {
       const page = await context.newPage()
-      await page.goto('/lena-hart')
-      await expect(page.locator('html')).toHaveAttribute('data-build', /.+/)
+      const profile = new Profile(page)
+      await profile.open()
+      await waitForShell(page)
       const buildA = await page.locator('html').getAttribute('data-build')
       expect(buildA).not.toBe(BUILD_B)
-      await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
       await waitForServiceWorker(page)
       // The first install claims the page without reloading it and offers no update.
       await expect(page.getByText('A new version is available')).toHaveCount(0)
@@ -401,15 +414,16 @@ test.describe('update prompt', () => {
       })
       await prompt.getByRole('button', { name: 'Reload' }).click()
       await expect(page.locator('html')).toHaveAttribute('data-build', BUILD_B, { timeout: 20_000 })
-      await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Hart' })).toBeVisible()
+      await expect(profile.heading).toBeVisible()
       await expect(page.getByText('A new version is available')).toHaveCount(0)
-      await page.waitForTimeout(1_500)
+      // Once B's worker controls the page and no other worker is on its way, nothing can reload it again.
+      await waitForSettledServiceWorker(page)
       expect(navigations).toBe(1)
 
-      // B stays: another reload serves B from the new worker, with no prompt.
+      // B stays: another reload serves B from the new worker, with no prompt (none is waiting to offer).
       await page.reload()
       await expect(page.locator('html')).toHaveAttribute('data-build', BUILD_B)
-      await page.waitForTimeout(500)
+      await waitForSettledServiceWorker(page)
       await expect(page.getByText('A new version is available')).toHaveCount(0)
     } finally {
       await context.close()

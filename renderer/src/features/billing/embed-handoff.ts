@@ -43,6 +43,9 @@ export function useEmbedHandoff(tokenParam: unknown): HandoffState {
     traded.add(token)
     handOffEmbedToken(token).then(
       async () => {
+        // A read of the user sent before the cookie existed may still be on its way; invalidating would
+        // reuse it (a first fetch is never cancelled for a refetch) and keep its signed-out answer.
+        await queryClient.cancelQueries({ queryKey: meQueryKey })
         await queryClient.invalidateQueries({ queryKey: meQueryKey })
         setState('done')
       },

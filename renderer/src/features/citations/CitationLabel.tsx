@@ -4,10 +4,8 @@ import { useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Citation } from '../../../../contract/chat'
 import { CitationTypeIcon } from './CitationTypeIcon'
+import { CITATION_HOVER_DELAY_MS } from './citations.constants'
 import { citationsStrings, citationTypeLabels } from './citations.strings'
-
-/** The citation hover card opens after 250 ms (spec 1 §9). */
-export const CITATION_HOVER_DELAY_MS = 250
 
 /** The snippet shown in the hover card: the first words of the cited passage. */
 const snippetOf = (text: string) => (text.length > 220 ? `${text.slice(0, 220).trimEnd()}…` : text)

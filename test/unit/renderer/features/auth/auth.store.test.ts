@@ -140,15 +140,21 @@ describe('sign-in store', () => {
     const first = afterSignIn(answerBody, { slug: 'lena-hart' }, { queryClient })
     const second = afterSignIn(answerBody, { slug: 'tomas-rivera' }, { queryClient })
     await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/auth/claim'))
-    await new Promise((r) => setTimeout(r, 20))
-    // The second chain has not started while the first waits on its claim.
+    // The second chain has not started while the first waits on its claim (running beside it, it would
+    // have claimed together with the first: both wait on the same read of the user).
     expect(calls.filter((c) => c.path === '/api/auth/claim')).toHaveLength(1)
     releaseClaim()
     await Promise.all([first, second])
-    const bodies = calls
-      .filter((c) => c.path === '/api/relationships')
-      .map((c) => JSON.parse(String(c.init.body)).slug)
-    expect(bodies).toEqual(['lena-hart', 'tomas-rivera'])
+    // One chain after the other: the second claims only after the first updated its relationship.
+    const steps = calls
+      .filter((c) => c.path === '/api/auth/claim' || c.path === '/api/relationships')
+      .map((c) => `${c.path} ${JSON.parse(String(c.init.body)).slug}`)
+    expect(steps).toEqual([
+      '/api/auth/claim lena-hart',
+      '/api/relationships lena-hart',
+      '/api/auth/claim tomas-rivera',
+      '/api/relationships tomas-rivera',
+    ])
   })
 
   it('keeps going when claiming fails: that failure is only logged', async () => {

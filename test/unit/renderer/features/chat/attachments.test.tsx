@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
 import { uploadStrings } from '../../../../../renderer/src/features/uploads/uploads.strings'
@@ -10,6 +10,10 @@ import { fakeChatApi } from '../../support/fake-chat-api'
 import { type PartMode, withUploadApi } from '../../support/fake-upload-api'
 import { giveElementsALayout } from '../../support/layout'
 import { renderApp } from '../../support/render-app'
+
+// The talk screen is a lazily loaded route: its first import transforms the whole chat module graph,
+// which on a busy machine outlasts a findBy* wait. Load it once here, so each test waits only for rendering.
+beforeAll(() => import('../../../../../renderer/src/features/talk/TalkScreen'))
 
 beforeEach(() => {
   giveElementsALayout()

@@ -50,7 +50,10 @@ function setup(answer?: ChatStreamAnswer) {
   return { store, stream, openStream, uploads, revokePreviewUrl, sentFileTimer, storeMessages }
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+type Store = ReturnType<typeof setup>['store']
+/** Waits until the draft's first file has reached a status (its upload settles on a later tick). */
+const firstFileStatus = (store: Store, status: 'success' | 'failed') =>
+  vi.waitFor(() => expect(store.state.draft.files[0]?.status).toBe(status))
 const photo = () => new File(['png'], 'Sleep Chart.png', { type: 'image/png' })
 const URL_1 = '/api/uploads/files/k1/sleep-chart.png'
 
@@ -59,11 +62,10 @@ describe('chat stream store: draft files', () => {
     const { store, uploads, stream, storeMessages } = setup()
     store.addDraftFiles([photo()])
     uploads[0]?.resolve(URL_1)
-    await flush()
+    await firstFileStatus(store, 'success')
     const sending = store.send('What does this chart say?', { fromDraft: true })
-    await flush()
     stream.push(dataLine({ current_token: 'It shows' }))
-    await flush()
+    await vi.waitFor(() => expect(store.state.streaming.text).toBe('It shows'))
     await store.stop()
     await sending
     expect(storeMessages).toHaveBeenCalledWith(
@@ -84,7 +86,7 @@ describe('chat stream store: draft files', () => {
       reason: 'uploading',
     })
     uploads[0]?.reject(new Error('offline'))
-    await flush()
+    await firstFileStatus(store, 'failed')
     expect(await store.send('What does this chart say?', { fromDraft: true })).toEqual({
       kind: 'filesNotReady',
       reason: 'failed',
@@ -93,7 +95,7 @@ describe('chat stream store: draft files', () => {
 
     store.retryDraftFile(store.state.draft.files[0]?.id ?? '')
     uploads[1]?.resolve(URL_1)
-    await flush()
+    await firstFileStatus(store, 'success')
     const sending = store.send('What does this chart say?', { fromDraft: true })
     expect(openStream.mock.calls[0]?.[0]).toMatchObject({ text: 'What does this chart say?', files: [URL_1] })
     // The draft is emptied, and the message shows its file at once.
@@ -118,7 +120,7 @@ describe('chat stream store: draft files', () => {
     const { store, uploads, sentFileTimer } = setup()
     store.addDraftFiles([photo()])
     uploads[0]?.resolve(URL_1)
-    await flush()
+    await firstFileStatus(store, 'success')
     void store.send('Look', { fromDraft: true })
     expect(store.state.sentFile).toBe(true)
     sentFileTimer()?.callback()
@@ -141,7 +143,7 @@ describe('chat stream store: draft files', () => {
     })
     store.addDraftFiles([photo()])
     uploads[0]?.resolve(URL_1)
-    await flush()
+    await firstFileStatus(store, 'success')
     const outcome = await store.send('Look', { fromDraft: true })
     expect(outcome.kind).toBe('rejected')
     expect(store.state.draft.text).toBe('Look')
@@ -156,7 +158,7 @@ describe('chat stream store: draft files', () => {
     const { store, uploads, stream, revokePreviewUrl } = setup()
     store.addDraftFiles([photo()])
     uploads[0]?.resolve(URL_1)
-    await flush()
+    await firstFileStatus(store, 'success')
     const sending = store.send('Look', { fromDraft: true })
     stream.push(dataLine({ message: message() }))
     await sending

@@ -1,6 +1,9 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryOfflineDb } from '../../../../../renderer/src/features/offline/offline-db'
+import {
+  createMemoryOfflineDb,
+  type OfflineDb,
+} from '../../../../../renderer/src/features/offline/offline-db'
 import { startOfflineSupport } from '../../../../../renderer/src/features/offline/offline-support'
 import {
   MAX_OFFLINE_AGE_MS,
@@ -16,6 +19,10 @@ afterEach(() => {
   onlineManager.setOnline(true)
 })
 
+/** Waits until the offline store holds an entry for the query key. */
+const kept = (db: OfflineDb, queryKey: unknown[]) =>
+  vi.waitFor(async () => expect(await db.get(`query:${JSON.stringify(queryKey)}`)).toBeDefined())
+/** Lets a write nothing waits for settle (the memory store has no timers: one macrotask drains it). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const profile = { slug: 'lena-hart', name: 'Dr. Lena Hart' }
 
@@ -29,7 +36,7 @@ describe('answers kept for offline use', () => {
     client.setQueryData(['conversation', 'c1'], { id: 'c1', messages: [] })
     client.setQueryData(['usage', 'lena-hart'], { remaining: 3 })
     client.setQueryData(['storage', 'userPreferredLanguage'], 'en')
-    await settle()
+    await kept(db, ['conversation', 'c1'])
     const keys = (await db.entries()).map(([key]) => key).sort()
     expect(keys).toEqual([
       'query:["clone","lena-hart",null]',
@@ -43,7 +50,7 @@ describe('answers kept for offline use', () => {
     const first = new QueryClient()
     persistQueries(first, db)
     first.setQueryData(['clone', 'lena-hart', null], profile)
-    await settle()
+    await kept(db, ['clone', 'lena-hart', null])
 
     const next = new QueryClient()
     expect(await restoreQueries(next, db)).toBe(1)
@@ -56,7 +63,7 @@ describe('answers kept for offline use', () => {
     const first = new QueryClient()
     persistQueries(first, db)
     first.setQueryData(['conversation', 'c1'], { id: 'c1', messages: ['old'] })
-    await settle()
+    await kept(db, ['conversation', 'c1'])
 
     const next = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
     await restoreQueries(next, db)
@@ -124,9 +131,10 @@ describe('answers kept for offline use', () => {
     expect(client.getQueryData(['clone', 'lena-hart', null])).toEqual(profile)
     const fetcher = vi.fn(async () => ({ name: 'from network' }))
     void client.fetchQuery({ queryKey: ['clone', 'lena-hart', null], queryFn: fetcher, staleTime: 0 })
-    await settle()
+    await vi.waitFor(() =>
+      expect(client.getQueryState(['clone', 'lena-hart', null])?.fetchStatus).toBe('paused'),
+    )
     expect(fetcher).not.toHaveBeenCalled()
-    expect(client.getQueryState(['clone', 'lena-hart', null])?.fetchStatus).toBe('paused')
   })
 
   it('starts even when the offline store fails', async () => {
@@ -146,7 +154,7 @@ describe('a store that refuses writes', () => {
     const client = new QueryClient()
     persistQueries(client, db)
     client.setQueryData(['clone', 'a', null], { name: 'A' })
-    await settle()
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1))
     client.setQueryData(['clone', 'b', null], { name: 'B' })
     await settle()
     expect(set).toHaveBeenCalledTimes(1)

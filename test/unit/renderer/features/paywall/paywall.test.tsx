@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Monetization, Usage } from '../../../../../contract/billing'
+import { usageQueryKey } from '../../../../../renderer/src/api/billing'
 import { billingStrings } from '../../../../../renderer/src/features/billing/billing.strings'
 import { navigation } from '../../../../../renderer/src/features/billing/PlanPicker'
 import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
@@ -9,6 +10,7 @@ import { closeDialog, dialogs } from '../../../../../renderer/src/navigation/dia
 import { lenaHart, tomasRivera } from '../../support/clones'
 import { fakeChatApi } from '../../support/fake-chat-api'
 import { giveElementsALayout } from '../../support/layout'
+import { queryUpdatesRendered } from '../../support/query-updates'
 import { renderApp } from '../../support/render-app'
 import { json, membership, signedInUser, usage } from '../billing/fixtures'
 
@@ -92,11 +94,13 @@ describe('usage and the paywall in the chat', () => {
 
   it('hides the line for an unlimited quota and never opens the paywall without requireEmail', async () => {
     const { fetch } = api({ usage: usage(0, { quota: -1 }) })
-    await renderApp('/lena-hart/talk', { fetch })
+    const app = await renderApp('/lena-hart/talk', { fetch })
     await screen.findByRole('textbox', { name: 'Message Lena Hart' })
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50))
-    })
+    // The usage answer is in, and its update has reached the screen (TanStack notifies in batches).
+    await waitFor(() =>
+      expect(app.queryClient.getQueryState(usageQueryKey('lena-hart'))?.status).toBe('success'),
+    )
+    await queryUpdatesRendered()
     expect(screen.queryByText(/Remaining$/)).toBeNull()
   })
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
@@ -10,9 +11,11 @@ import {
   shellState,
 } from '../../../../../renderer/src/features/shell/shell.store'
 import { storageKeys } from '../../../../../renderer/src/platform/storage-keys'
+import { storedValueQueryKey } from '../../../../../renderer/src/platform/use-stored-value'
 import { createMemoryStorage } from '../../../../../renderer/src/platform/web'
 import { lenaHart } from '../../support/clones'
 import { fakeCloneApi } from '../../support/fake-api'
+import { queryUpdatesRendered } from '../../support/query-updates'
 import { renderApp } from '../../support/render-app'
 
 beforeEach(() => resetShellState())
@@ -23,6 +26,13 @@ afterEach(() => {
 })
 
 const api = () => fakeCloneApi([lenaHart()])
+
+/** The offer was made, the hint read the stored dismissal, and the screen rendered what it decided. */
+async function dismissalRead(queryClient: QueryClient) {
+  const key = storedValueQueryKey(storageKeys.installHintDismissed)
+  await waitFor(() => expect(queryClient.getQueryState(key)?.status).toBe('success'))
+  await queryUpdatesRendered()
+}
 
 function fakeInstallPrompt(outcome: 'accepted' | 'dismissed') {
   const event = new Event('beforeinstallprompt') as InstallPromptEvent
@@ -76,16 +86,16 @@ describe('install hint', () => {
   it('stays hidden once dismissed on an earlier visit', async () => {
     const storage = createMemoryStorage()
     storage.setItem(storageKeys.installHintDismissed.name, 'true')
-    await renderApp('/explore', { fetch: api().fetch, storage })
+    const { queryClient } = await renderApp('/explore', { fetch: api().fetch, storage })
     act(() => offerIosInstructions())
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await dismissalRead(queryClient)
     expect(screen.queryByText("Scroll to 'Add to Home Screen'")).toBeNull()
   })
 
   it('stays off chat and call screens', async () => {
-    await renderApp('/lena-hart/call', { fetch: api().fetch })
+    const { queryClient } = await renderApp('/lena-hart/call', { fetch: api().fetch })
     act(() => offerIosInstructions())
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await dismissalRead(queryClient)
     expect(screen.queryByText("Scroll to 'Add to Home Screen'")).toBeNull()
   })
 })

@@ -31,6 +31,10 @@ function setup() {
 const pdf = (name = 'Notes.pdf', size = 2048) =>
   new File(['x'.repeat(size)], name, { type: 'application/pdf' })
 const png = (name = 'Photo 1.PNG') => new File(['png'], name, { type: 'image/png' })
+/** Waits until the first draft file has reached a status (its upload settles on a later tick). */
+const firstFileStatus = (draft: { files: DraftFile[] }, status: DraftFile['status']) =>
+  vi.waitFor(() => expect(draft.files[0]?.status).toBe(status))
+/** Lets an answer nothing waits for settle: the code under test has no timers, one macrotask drains it. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('draft files', () => {
@@ -68,7 +72,7 @@ describe('draft files', () => {
     upload.options.onProgress?.(1024)
     expect(draft.files[0]?.sentBytes).toBe(1024)
     upload.resolve('/api/uploads/files/k/notes.pdf')
-    await flush()
+    await firstFileStatus(draft, 'success')
     expect(draft.files[0]).toMatchObject({
       status: 'success',
       url: '/api/uploads/files/k/notes.pdf',
@@ -103,15 +107,13 @@ describe('draft files', () => {
     files.add([pdf()])
     const failure = new Error('500')
     ;(uploads[0] as UploadCall).reject(failure)
-    await flush()
-    expect(draft.files[0]?.status).toBe('failed')
+    await firstFileStatus(draft, 'failed')
     expect(deps.report).toHaveBeenCalledWith('Upload of notes.pdf failed', failure)
     files.retry('f1')
     expect(draft.files[0]?.status).toBe('pending')
     expect(uploads).toHaveLength(2)
     ;(uploads[1] as UploadCall).resolve('/api/uploads/files/k/notes.pdf')
-    await flush()
-    expect(draft.files[0]?.status).toBe('success')
+    await firstFileStatus(draft, 'success')
   })
 
   it('removing a pending file aborts its upload and frees its preview; its late answer changes nothing', async () => {
@@ -131,7 +133,7 @@ describe('draft files', () => {
     const { draft, uploads, deps, files } = setup()
     files.add([png()])
     ;(uploads[0] as UploadCall).resolve('/api/uploads/files/k/photo-1.png')
-    await flush()
+    await firstFileStatus(draft, 'success')
     const taken = files.take()
     expect(taken.urls).toEqual(['/api/uploads/files/k/photo-1.png'])
     expect(draft.files).toEqual([])

@@ -1,0 +1,269 @@
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test'
+
+/*
+ * The end-to-end specs' shared steps: signing in through the dev outbox, the talk screen of a clone as a
+ * page object (open it, send a message, wait for the whole answer), and reading the offline store.
+ * Specs import `test` and `expect` from here instead of from @playwright/test.
+ */
+
+export { expect }
+
+/** A seeded clone (server/seed/data): its address and the name its screens show. */
+export interface Clone {
+  slug: string
+  name: string
+}
+
+export const LENA: Clone = { slug: 'lena-hart', name: 'Dr. Lena Hart' }
+export const TOMAS: Clone = { slug: 'tomas-rivera', name: 'Chef Tomás Rivera' }
+
+/** Seeded accounts (server/seed/data/users.ts). */
+export const LENA_CREATOR_EMAIL = 'lena@likeness.test'
+export const STAFF_EMAIL = 'staff@likeness.test'
+
+/** An address nobody has used yet; `who` names the spec's person, and is the account menu's name. */
+export const newEmail = (who: string) => `${who}.${crypto.randomUUID().slice(0, 12)}@example.com`
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The newest sign-in code the dev outbox (/dev/outbox, outside production only) holds for an address. */
+export async function codeFromOutbox(request: APIRequestContext, email: string): Promise<string> {
+  const outbox = await request.get('/dev/outbox')
+  expect(outbox.ok()).toBe(true)
+  // Newest first: the first code labelled for the address is the live one.
+  const code = new RegExp(`aria-label="Sign-in code for ${escapeRegExp(email)}">(\\d{6})<`).exec(
+    await outbox.text(),
+  )?.[1]
+  expect(code, `a sign-in code for ${email} in the dev outbox`).toMatch(/^\d{6}$/)
+  return code!
+}
+
+export interface SignInOptions {
+  /** A new address unless given (a seeded account's address signs in as that account). */
+  email?: string
+  /** 'bearer' answers the session token instead of setting the cookie (how an embed signs in). */
+  transport?: 'cookie' | 'bearer'
+}
+
+export interface SignedIn {
+  email: string
+  token?: string
+}
+
+/**
+ * Signs in through the real endpoints: a code is sent, read from the dev outbox and verified. With the
+ * page's `request`, the session cookie lands in the page's browser context.
+ */
+export async function signInThroughApi(
+  request: APIRequestContext,
+  { email = newEmail('e2e'), transport = 'cookie' }: SignInOptions = {},
+): Promise<SignedIn> {
+  const sent = await request.post('/api/auth/code', { data: { email } })
+  expect(sent.ok(), await sent.text()).toBe(true)
+  const code = await codeFromOutbox(request, email)
+  const verified = await request.post('/api/auth/verify', { data: { email, code, transport } })
+  expect(verified.ok(), await verified.text()).toBe(true)
+  const { token } = (await verified.json()) as { token?: string }
+  return { email, token }
+}
+
+/** The sign-in dialog, driven as a person would: type the address, then the code from the mail. */
+export class SignInDialog {
+  readonly intro: Locator
+  readonly codeStep: Locator
+
+  constructor(readonly page: Page) {
+    this.intro = page.getByRole('dialog', { name: 'Log in or sign up' })
+    this.codeStep = page.getByRole('dialog', { name: 'Check your email' })
+  }
+
+  /** From the open dialog's first step to its code step, with the first slot focused. */
+  async requestCode(email: string): Promise<Locator> {
+    await expect(this.intro).toBeVisible()
+    await this.intro.getByLabel('Email').fill(email)
+    await this.intro.getByRole('button', { name: 'Continue with email' }).click()
+    await expect(this.codeStep).toBeVisible()
+    // Focus moves to the first slot: typing fills the slots one by one.
+    await expect(this.codeStep.getByLabel('Character 1 of 6')).toBeFocused()
+    return this.codeStep
+  }
+
+  /** Types the address's newest code into the slots. */
+  async enterCodeFromOutbox(email: string) {
+    await this.page.keyboard.type(await codeFromOutbox(this.page.request, email))
+  }
+
+  /** The whole sign-in from the open dialog: address, code, dialog closed. */
+  async signIn(email: string) {
+    await this.requestCode(email)
+    await this.enterCodeFromOutbox(email)
+    await expect(this.codeStep).toBeHidden()
+  }
+}
+
+/** The chat stream every message goes through (server/routes/chat-stream.ts). */
+export const STREAM_PATH = '/api/clone/talk/messages/stream'
+
+export const isStreamRequest = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === STREAM_PATH
+
+/**
+ * Resolves with the next chat stream request the page makes, once it is over: read to its end, or let go
+ * by the page (after the final event, or on Stop). Call it before the action that sends.
+ */
+export function nextStreamEnd(page: Page): Promise<Request> {
+  return new Promise((resolve) => {
+    let stream: Request | undefined
+    const onRequest = (request: Request) => {
+      if (!stream && isStreamRequest(request)) stream = request
+    }
+    const onEnd = (request: Request) => {
+      if (request !== stream) return
+      page.off('request', onRequest)
+      page.off('requestfinished', onEnd)
+      page.off('requestfailed', onEnd)
+      resolve(request)
+    }
+    page.on('request', onRequest)
+    page.on('requestfinished', onEnd)
+    page.on('requestfailed', onEnd)
+  })
+}
+
+/** A clone's talk screen: the prompt, the thread, and sending a message. */
+export class Talk {
+  readonly prompt: Locator
+  /** The clone's finished answers. */
+  readonly answers: Locator
+  /** The visitor's messages. */
+  readonly questions: Locator
+  /** The answer still streaming in. */
+  readonly streaming: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly clone: Clone = LENA,
+  ) {
+    this.prompt = page.getByRole('textbox', { name: `Message ${clone.name}` })
+    this.answers = page.getByRole('article', { name: clone.name, exact: true })
+    this.questions = page.getByRole('article', { name: 'Your message' })
+    this.streaming = page.getByRole('article', { name: `${clone.name} is replying` })
+  }
+
+  /** Opens the talk screen (`search` as in '?actions=menu') and waits until the prompt takes text. */
+  async open(search = '') {
+    await this.page.goto(`/${this.clone.slug}/talk${search}`)
+    await expect(this.prompt).toBeEditable()
+  }
+
+  /** Types a message and sends it with Enter; does not wait for an answer. */
+  async send(text: string) {
+    await this.prompt.fill(text)
+    await this.prompt.press('Enter')
+  }
+
+  /** Sends a message and waits until its answer has streamed in full and shows as an answer. */
+  async ask(text: string) {
+    await this.answerTo(() => this.send(text))
+  }
+
+  /**
+   * Runs `action` (which sends a message some way: the prompt, a suggested question, `?message=`) and
+   * waits for the answer: the stream has ended and nothing is streaming any more. Independent of how
+   * many messages the (virtualised) thread shows.
+   */
+  async answerTo(action: () => Promise<unknown>) {
+    const streamEnd = nextStreamEnd(this.page)
+    await action()
+    await streamEnd
+    await expect(this.streaming).toHaveCount(0)
+  }
+}
+
+/** A clone's profile page. */
+export class Profile {
+  readonly heading: Locator
+  /** The profile's prompt bar, which opens the talk screen with the typed message. */
+  readonly prompt: Locator
+
+  constructor(
+    readonly page: Page,
+    readonly clone: Clone = LENA,
+  ) {
+    this.heading = page.getByRole('heading', { level: 1, name: clone.name })
+    this.prompt = page.getByRole('textbox', { name: `Message ${clone.name}` })
+  }
+
+  /** Opens the profile (`path` after the slug, as in '/clinic') and waits for its heading. */
+  async open(path = '') {
+    await this.page.goto(`/${this.clone.slug}${path}`)
+    await expect(this.heading).toBeVisible()
+  }
+}
+
+/** Whether the offline store (IndexedDB 'likeness-offline', renderer/src/features/offline) holds a key. */
+function offlineEntryExists(page: Page, key: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('likeness-offline')
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close()
+            return resolve(false)
+          }
+          const get = db.transaction('keyval').objectStore('keyval').get(wanted)
+          get.onsuccess = () => {
+            db.close()
+            resolve(get.result !== undefined)
+          }
+          get.onerror = () => {
+            db.close()
+            resolve(false)
+          }
+        }
+      }),
+    key,
+  )
+}
+
+/**
+ * Waits until the offline store holds a key. (Not page.waitForFunction: it takes the promise an async
+ * check returns for a truthy answer and stops at once.)
+ */
+export async function waitForOfflineEntry(page: Page, key: string) {
+  await expect.poll(() => offlineEntryExists(page, key), { timeout: 10_000 }).toBe(true)
+}
+
+export const test = base.extend<{
+  /** Lena Hart's talk screen in the test's page (`new Talk(page, TOMAS)` for another clone or page). */
+  talk: Talk
+  /** Lena Hart's profile page in the test's page. */
+  profile: Profile
+  /** The sign-in dialog of the test's page. */
+  signInDialog: SignInDialog
+  /** Signs the test's browser context in through the API (a new address unless one is given). */
+  signIn: (options?: SignInOptions) => Promise<SignedIn>
+}>({
+  talk: async ({ page }, use) => {
+    await use(new Talk(page))
+  },
+  profile: async ({ page }, use) => {
+    await use(new Profile(page))
+  },
+  signInDialog: async ({ page }, use) => {
+    await use(new SignInDialog(page))
+  },
+  signIn: async ({ page }, use) => {
+    await use((options) => signInThroughApi(page.request, options))
+  },
+})
