@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     // One migrated and seeded PGlite is made per run and copied into each API test file (test/setup/global-db.ts).
     globalSetup: ['test/setup/global-db.ts'],
+    // Renderer tests (happy-dom) wait up to 5 s for a condition (test/setup/dom-waits.ts).
+    setupFiles: ['test/setup/dom-waits.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MeResponse, SignInResponse } from '../../contract'
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import { loginCodes, outboxMessages, sessions, users } from '../../server/db/schema'
+import { eventually } from '../support/eventually'
 import { latestCode, requestCode, signInWithBearer, signInWithCookie, verify } from './auth-helpers'
 import { createTestApp, type TestApp } from './helpers'
 
 /** Resolves once the clock has moved on: a row written next gets a later timestamp than the last one. */
 async function clockTick() {
   const before = Date.now()
-  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(before), { interval: 1 })
+  await eventually(() => expect(Date.now()).toBeGreaterThan(before), { interval: 1 })
 }
 
 let t: TestApp

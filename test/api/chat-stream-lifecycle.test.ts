@@ -1,12 +1,13 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { count } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answerer, AnswerInput } from '../../server/brain/answerer'
 import { LocalAnswerer } from '../../server/brain/local-answerer'
 import { pause } from '../../server/brain/stream-tokens'
 import { conversations, messages } from '../../server/db/schema'
 import { ANSWER_FAILED } from '../../server/routes/chat-stream'
+import { eventually } from '../support/eventually'
 import { parseStreamEvents } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'
 
@@ -102,13 +103,13 @@ describe('chat stream lifecycle', () => {
     })
     expect(parseStreamEvents(received).every((e) => 'current_token' in e)).toBe(true)
 
-    await vi.waitFor(() => expect(answerer.signal?.aborted).toBe(true), { timeout: 3_000, interval: 5 })
+    await eventually(() => expect(answerer.signal?.aborted).toBe(true), { timeout: 3_000, interval: 5 })
     // At once: well within one token's pause, not at the end of the answer.
     expect(Date.now() - leftAt).toBeLessThan(500)
     expect((answerer.signal!.reason as Error).name).toBe('VisitorLeft')
     const yieldedAtAbort = answerer.tokensYielded
     // The answer is closed, so nothing more can come: and nothing came after the abort.
-    await vi.waitFor(() => expect(answerer.closed).toBe(true))
+    await eventually(() => expect(answerer.closed).toBe(true))
     expect(answerer.tokensYielded).toBe(yieldedAtAbort)
     expect(await rowCounts(t)).toEqual(before)
   })

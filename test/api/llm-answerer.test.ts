@@ -1,10 +1,11 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { count } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TitleResponse } from '../../contract'
 import { messages } from '../../server/db/schema'
 import { seedId } from '../../server/seed/ids'
+import { eventually } from '../support/eventually'
 import { markerNumbers, parseStreamEvents, sendChatMessage } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'
 
@@ -162,7 +163,7 @@ describe('the OpenAI-compatible answerer', () => {
       req.setHeader('content-type', 'application/json')
       req.end(JSON.stringify({ slug: 'lena-hart', text: 'What temperature should my bedroom be for sleep?' }))
     })
-    await vi.waitFor(() => expect(llm.abortedByClient).toBe(true), { timeout: 3_000 })
+    await eventually(() => expect(llm.abortedByClient).toBe(true), { timeout: 3_000 })
   })
 
   it('asks the model for a conversation title and tidies it', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { IpcChannel } from '../../contract/desktop'
+import { eventually } from '../support/eventually'
 
 /**
  * main/index.ts wired against a fake Electron (the real binary cannot run here): what it registers, how
@@ -122,7 +123,7 @@ beforeAll(async () => {
   delete process.env.ELECTRON_RENDERER_URL
   delete process.env.LIKENESS_API_URL
   await import('../../main/index')
-  await vi.waitFor(() => expect(fake.BrowserWindow.all).toHaveLength(1))
+  await eventually(() => expect(fake.BrowserWindow.all).toHaveLength(1))
 })
 
 const win = () => fake.BrowserWindow.all[0]!

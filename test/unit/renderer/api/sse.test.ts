@@ -8,6 +8,7 @@ import {
   SseLineSplitter,
   type StreamError,
 } from '../../../../renderer/src/api/sse'
+import { eventually } from '../../../support/eventually'
 import { dataLine, manualStream, message, streamOf } from '../support/chat'
 
 const Token = z.object({ t: z.string() })
@@ -159,7 +160,7 @@ describe('readEventStream', () => {
       onEvent: (e) => void events.push(e),
     })
     manual.push('data: {"t":"a"}\n')
-    await vi.waitFor(() => expect(events).toHaveLength(1))
+    await eventually(() => expect(events).toHaveLength(1))
     const reason = new DOMException('stop', 'AbortError')
     controller.abort(reason)
     await expect(reading).rejects.toBe(reason)

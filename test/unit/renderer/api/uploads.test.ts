@@ -3,6 +3,7 @@ import { ApiError } from '../../../../renderer/src/api/client'
 import { uploadFile } from '../../../../renderer/src/api/uploads'
 import { setPlatform } from '../../../../renderer/src/platform'
 import { createMemoryStorage, createWebPlatform } from '../../../../renderer/src/platform/web'
+import { eventually } from '../../../support/eventually'
 
 // Parts of 10 bytes: with the real 30 MB parts and the 100 MB cap a file has at most 4 parts, too few
 // to fill the pool of 5. Everything else (the pool size, the schemas) is the contract's own.
@@ -108,7 +109,7 @@ describe('uploadFile', () => {
     const file = fileOf(25)
     const progress: number[] = []
     const uploading = uploadFile(file, { onProgress: (sent) => progress.push(sent) })
-    await vi.waitFor(() => expect(api.parts).toHaveLength(3))
+    await eventually(() => expect(api.parts).toHaveLength(3))
     expect(api.presigned).toEqual([
       {
         fileName: 'quarterly-report-final.pdf',
@@ -162,17 +163,17 @@ describe('uploadFile', () => {
     const api = fakeUploadApi()
     vi.stubGlobal('fetch', api.fetch)
     const uploading = uploadFile(fileOf(123))
-    await vi.waitFor(() => expect(api.parts).toHaveLength(5))
+    await eventually(() => expect(api.parts).toHaveLength(5))
     await settle()
     expect(api.parts.map(partNumberOf)).toEqual([1, 2, 3, 4, 5])
     // A pool, not batches: part 6 starts while 2 to 5 are still going.
     const firstPart = api.parts[0] as PartCall
     firstPart.answer(etagFor(firstPart))
-    await vi.waitFor(() => expect(api.parts).toHaveLength(6))
+    await eventually(() => expect(api.parts).toHaveLength(6))
     // Then answer whatever is in flight until all 13 parts are done.
     let answered = 1
     while (answered < 13) {
-      await vi.waitFor(() => expect(api.parts.length).toBeGreaterThan(answered))
+      await eventually(() => expect(api.parts.length).toBeGreaterThan(answered))
       const next = api.parts[answered] as PartCall
       next.answer(etagFor(next))
       answered += 1
@@ -187,7 +188,7 @@ describe('uploadFile', () => {
     const api = fakeUploadApi()
     vi.stubGlobal('fetch', api.fetch)
     const uploading = uploadFile(fileOf(123))
-    await vi.waitFor(() => expect(api.parts).toHaveLength(5))
+    await eventually(() => expect(api.parts).toHaveLength(5))
     const failing = api.parts[2] as PartCall
     failing.answer(json(500, { error: { code: 'internal', message: 'Disk full' } }))
     const error = await uploading.catch((e: unknown) => e)
@@ -203,7 +204,7 @@ describe('uploadFile', () => {
     const api = fakeUploadApi()
     vi.stubGlobal('fetch', api.fetch)
     const uploading = uploadFile(fileOf(5))
-    await vi.waitFor(() => expect(api.parts).toHaveLength(1))
+    await eventually(() => expect(api.parts).toHaveLength(1))
     ;(api.parts[0] as PartCall).answer(new Response(null, { status: 200 }))
     await expect(uploading).rejects.toBeInstanceOf(ApiError)
     expect(api.completed).toEqual([])
@@ -214,7 +215,7 @@ describe('uploadFile', () => {
     vi.stubGlobal('fetch', api.fetch)
     const controller = new AbortController()
     const uploading = uploadFile(fileOf(123), { signal: controller.signal })
-    await vi.waitFor(() => expect(api.parts).toHaveLength(5))
+    await eventually(() => expect(api.parts).toHaveLength(5))
     controller.abort(new DOMException('Removed', 'AbortError'))
     await expect(uploading).rejects.toMatchObject({ name: 'AbortError' })
     expect(api.parts.every((p) => p.signal.aborted)).toBe(true)

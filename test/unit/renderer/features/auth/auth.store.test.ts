@@ -16,6 +16,7 @@ import { initialSignInDialogState } from '../../../../../renderer/src/features/a
 import { type Platform, setPlatform } from '../../../../../renderer/src/platform'
 import { storageKeys } from '../../../../../renderer/src/platform/storage-keys'
 import { createMemoryStorage, createWebPlatform } from '../../../../../renderer/src/platform/web'
+import { eventually } from '../../../../support/eventually'
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -139,7 +140,7 @@ describe('sign-in store', () => {
     const answerBody = { user }
     const first = afterSignIn(answerBody, { slug: 'lena-hart' }, { queryClient })
     const second = afterSignIn(answerBody, { slug: 'tomas-rivera' }, { queryClient })
-    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/auth/claim'))
+    await eventually(() => expect(calls.map((c) => c.path)).toContain('/api/auth/claim'))
     // The second chain has not started while the first waits on its claim (running beside it, it would
     // have claimed together with the first: both wait on the same read of the user).
     expect(calls.filter((c) => c.path === '/api/auth/claim')).toHaveLength(1)

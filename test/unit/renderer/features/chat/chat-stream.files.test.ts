@@ -3,6 +3,7 @@ import type { OutboundMessage } from '../../../../../contract/chat'
 import type { ChatStreamAnswer } from '../../../../../renderer/src/api/chat'
 import { SENT_FILE_FLAG_MS } from '../../../../../renderer/src/features/chat/chat.constants'
 import { createChatStreamStore } from '../../../../../renderer/src/features/chat/chat-stream.store'
+import { eventually } from '../../../../support/eventually'
 import { dataLine, manualStream, message, nextUuid } from '../../support/chat'
 
 /** A store whose uploads and timers the test drives by hand. */
@@ -53,7 +54,7 @@ function setup(answer?: ChatStreamAnswer) {
 type Store = ReturnType<typeof setup>['store']
 /** Waits until the draft's first file has reached a status (its upload settles on a later tick). */
 const firstFileStatus = (store: Store, status: 'success' | 'failed') =>
-  vi.waitFor(() => expect(store.state.draft.files[0]?.status).toBe(status))
+  eventually(() => expect(store.state.draft.files[0]?.status).toBe(status))
 const photo = () => new File(['png'], 'Sleep Chart.png', { type: 'image/png' })
 const URL_1 = '/api/uploads/files/k1/sleep-chart.png'
 
@@ -65,7 +66,7 @@ describe('chat stream store: draft files', () => {
     await firstFileStatus(store, 'success')
     const sending = store.send('What does this chart say?', { fromDraft: true })
     stream.push(dataLine({ current_token: 'It shows' }))
-    await vi.waitFor(() => expect(store.state.streaming.text).toBe('It shows'))
+    await eventually(() => expect(store.state.streaming.text).toBe('It shows'))
     await store.stop()
     await sending
     expect(storeMessages).toHaveBeenCalledWith(

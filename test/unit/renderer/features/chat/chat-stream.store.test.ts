@@ -4,6 +4,7 @@ import { STREAM_INACTIVITY_MS } from '../../../../../renderer/src/features/chat/
 import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import { ChatStreamState } from '../../../../../renderer/src/features/chat/chat-stream.machine'
 import { createChatStreamStore } from '../../../../../renderer/src/features/chat/chat-stream.store'
+import { eventually } from '../../../../support/eventually'
 import { CONVERSATION_ID, dataLine, manualStream, message, nextUuid } from '../../support/chat'
 
 /** A store wired to a hand-fed stream, manual animation frames and recorded calls. */
@@ -71,7 +72,7 @@ describe('chat stream store', () => {
     stream.push(dataLine({ current_token: 'Cut ' }))
     stream.push(dataLine({ current_token: 'off ' }))
     stream.push(dataLine({ current_token: 'at 2 pm' }))
-    await vi.waitFor(() => expect(store.bufferedText()).toBe('Cut off at 2 pm'))
+    await eventually(() => expect(store.bufferedText()).toBe('Cut off at 2 pm'))
     expect(store.state.receiving).toBe(true)
     expect(store.state.outboundPending).toBe(false)
     expect(store.state.streaming.text).toBe('')
@@ -99,7 +100,7 @@ describe('chat stream store', () => {
     expect(store.state.messages).toEqual([storedUser, final])
     expect(store.state.conversationId).toBe(CONVERSATION_ID)
     expect(requestTitle).toHaveBeenCalledWith('How late can I drink coffee?')
-    await vi.waitFor(() => expect(store.state.title).toBe('Caffeine timing'))
+    await eventually(() => expect(store.state.title).toBe('Caffeine timing'))
   })
 
   it('does not ask for a title when the conversation already has one', async () => {
@@ -221,7 +222,7 @@ describe('chat stream store', () => {
     const sending = store.send('Tell me everything')
     stream.push(dataLine({ current_token: 'First, ' }))
     stream.push(dataLine({ current_token: 'caffeine' }))
-    await vi.waitFor(() => expect(store.bufferedText()).toBe('First, caffeine'))
+    await eventually(() => expect(store.bufferedText()).toBe('First, caffeine'))
     runFrames()
     void store.stop()
     // At once: idle, the partial reply shown as a clone message, nothing streaming.
@@ -262,7 +263,7 @@ describe('chat stream store', () => {
     const { store, stream } = setup()
     const sending = store.send('Hi')
     stream.push(dataLine({ current_token: 'A' }))
-    await vi.waitFor(() => expect(store.bufferedText()).toBe('A'))
+    await eventually(() => expect(store.bufferedText()).toBe('A'))
     void store.stop()
     // The reader cancelled the stream; a late final message can no longer arrive, or is ignored if it does.
     expect(() => stream.push(dataLine({ message: message({ text: 'Full answer' }) }))).toThrow()
@@ -367,7 +368,7 @@ describe('chat stream store', () => {
       const { store, stream, storeMessages } = setup()
       const sending = store.send('Hi')
       stream.push(dataLine({ current_token: 'Part' }))
-      await vi.waitFor(() => expect(store.bufferedText()).toBe('Part'))
+      await eventually(() => expect(store.bufferedText()).toBe('Part'))
       store.startNewConversation()
       expect(store.state.messages).toEqual([])
       expect(store.state.state).toBe(ChatStreamState.IDLE)

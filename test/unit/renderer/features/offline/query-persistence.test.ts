@@ -12,6 +12,7 @@ import {
   persistQueries,
   restoreQueries,
 } from '../../../../../renderer/src/features/offline/query-persistence'
+import { eventually } from '../../../../support/eventually'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -21,7 +22,7 @@ afterEach(() => {
 
 /** Waits until the offline store holds an entry for the query key. */
 const kept = (db: OfflineDb, queryKey: unknown[]) =>
-  vi.waitFor(async () => expect(await db.get(`query:${JSON.stringify(queryKey)}`)).toBeDefined())
+  eventually(async () => expect(await db.get(`query:${JSON.stringify(queryKey)}`)).toBeDefined())
 /** Lets a write nothing waits for settle (the memory store has no timers: one macrotask drains it). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const profile = { slug: 'lena-hart', name: 'Dr. Lena Hart' }
@@ -131,7 +132,7 @@ describe('answers kept for offline use', () => {
     expect(client.getQueryData(['clone', 'lena-hart', null])).toEqual(profile)
     const fetcher = vi.fn(async () => ({ name: 'from network' }))
     void client.fetchQuery({ queryKey: ['clone', 'lena-hart', null], queryFn: fetcher, staleTime: 0 })
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(client.getQueryState(['clone', 'lena-hart', null])?.fetchStatus).toBe('paused'),
     )
     expect(fetcher).not.toHaveBeenCalled()
@@ -154,7 +155,7 @@ describe('a store that refuses writes', () => {
     const client = new QueryClient()
     persistQueries(client, db)
     client.setQueryData(['clone', 'a', null], { name: 'A' })
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1))
+    await eventually(() => expect(warn).toHaveBeenCalledTimes(1))
     client.setQueryData(['clone', 'b', null], { name: 'B' })
     await settle()
     expect(set).toHaveBeenCalledTimes(1)

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { closeDialog } from '../../../../../renderer/src/navigation/dialogs.store'
 import { createMemoryStorage } from '../../../../../renderer/src/platform/web'
 import { lenaHart, tomasRivera } from '../../support/clones'
 import { fakeCloneApi } from '../../support/fake-api'
@@ -8,6 +9,8 @@ import { renderApp } from '../../support/render-app'
 
 afterEach(() => {
   cleanup()
+  // The app's dialogs live in one module-level store: a dialog a test opened must not stay open for the next.
+  closeDialog()
   vi.unstubAllGlobals()
 })
 
@@ -86,7 +89,9 @@ describe('clone profile', () => {
     })
     expect(await screen.findByText('You need to be logged in first.')).toBeTruthy()
     await waitFor(() => expect(router.state.location.pathname).toBe('/lena-hart/talk'))
-    expect(router.state.location.search).toEqual({ actions: 'authenticate' })
+    // The talk screen acts on ?actions=authenticate (the sign-in dialog) and then drops it from the address.
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy()
+    await waitFor(() => expect(router.state.location.search).toEqual({}))
   })
 
   it('opens View Socials with links in a new tab', async () => {

@@ -2,6 +2,7 @@ import { proxy } from 'valtio'
 import { describe, expect, it, vi } from 'vitest'
 import type { UploadFileOptions } from '../../../../../renderer/src/api/uploads'
 import { createDraftFiles, type DraftFile } from '../../../../../renderer/src/features/uploads/draft-files'
+import { eventually } from '../../../../support/eventually'
 
 interface UploadCall {
   file: File
@@ -33,7 +34,7 @@ const pdf = (name = 'Notes.pdf', size = 2048) =>
 const png = (name = 'Photo 1.PNG') => new File(['png'], name, { type: 'image/png' })
 /** Waits until the first draft file has reached a status (its upload settles on a later tick). */
 const firstFileStatus = (draft: { files: DraftFile[] }, status: DraftFile['status']) =>
-  vi.waitFor(() => expect(draft.files[0]?.status).toBe(status))
+  eventually(() => expect(draft.files[0]?.status).toBe(status))
 /** Lets an answer nothing waits for settle: the code under test has no timers, one macrotask drains it. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
