@@ -223,8 +223,11 @@ test.describe('saving, copying and sharing', () => {
     await expect(other.getByRole('button', { name: 'Save message' })).toHaveCount(0)
     await expect(other.getByRole('button', { name: 'More options' })).toHaveCount(0)
     await other.getByRole('textbox', { name: 'Continue this conversation' }).fill('And what about decaf?')
-    await theirs.answerTo(() => other.getByRole('button', { name: 'Continue conversation' }).click())
-    await expect(other.getByText('Conversation started!')).toBeVisible()
+    // The toast shows while the answer streams and leaves after its 4 s: look for it before the answer ends.
+    await theirs.answerTo(async () => {
+      await other.getByRole('button', { name: 'Continue conversation' }).click()
+      await expect(other.getByText('Conversation started!')).toBeVisible()
+    })
     await expect(other).toHaveURL(/\/lena-hart\/talk\/conversation\/[0-9a-f-]{36}$/)
     expect(other.url()).not.toContain(page.url().split('/').at(-1)!)
     await expect(theirs.answers).toHaveCount(2)
