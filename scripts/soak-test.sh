@@ -2,7 +2,8 @@
 # `npm run test:soak [-- RUNS]`: proves the suite does not flake. Two fresh clones of HEAD: one runs
 # `npm test` RUNS times in a row (default 5) as a new user would (CI unset: two Playwright workers, no
 # retries), while the other runs `npm test` over and over to load the machine. Stops at the first failure
-# and keeps its log. Needs what `npm test` needs (a Chromium, see README 'Tests').
+# and keeps its log; a failed load run counts too (it is the same suite, only the other clone). Needs what
+# `npm test` needs (a Chromium, see README 'Tests').
 set -euo pipefail
 runs="${1:-5}"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,7 +23,8 @@ setsid bash -c '
   i=0
   while true; do
     i=$((i + 1))
-    env -u CI npm test >"$1/load-$i.log" 2>&1 || echo "load run $i failed (see $1/load-$i.log)"
+    if env -u CI npm test >"$1/load-$i.log" 2>&1; then echo "load run $i passed"
+    else echo "load run $i FAILED: $1/load-$i.log" | tee -a "$1/load-failures"; fi
   done
 ' soak-load "$work" &
 loader=$!
@@ -46,5 +48,9 @@ for i in $(seq 1 "$runs"); do
   fi
 done
 stop_load
-[ "$status" = 0 ] && echo "All $runs runs passed under load." && rm -rf "$work"
+if [ -s "$work/load-failures" ]; then
+  echo "A load run failed: $(cat "$work/load-failures")"
+  status=1
+fi
+[ "$status" = 0 ] && echo "All $runs runs passed under load, and every finished load run passed." && rm -rf "$work"
 exit "$status"
