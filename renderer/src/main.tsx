@@ -1,4 +1,3 @@
-import { PRODUCT_NAME } from '../../contract/product'
 // Radix Themes in layers, only the colours the app uses: about a third less CSS than styles.css.
 import '@radix-ui/themes/tokens/base.css'
 import '@radix-ui/themes/tokens/colors/mauve.css'
@@ -14,6 +13,7 @@ import './ui/app.css'
 import { startShell } from 'virtual:app-shell'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { PRODUCT_NAME } from '../../contract/product'
 import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'

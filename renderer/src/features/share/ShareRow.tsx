@@ -1,6 +1,5 @@
 import { Button, Flex, IconButton, Tooltip } from '@radix-ui/themes'
-import type { IconProps } from '../../ui/icons'
-import { LinkIcon, ShareIcon } from '../../ui/icons'
+import { type IconProps, LinkIcon, ShareIcon } from '../../ui/icons'
 import { LinkedInIcon, MailIcon, TwitterIcon, WhatsAppIcon } from '../../ui/lazy-icons'
 import { shareStrings } from './share.strings'
 import { SHARE_ROW_PLATFORMS, type ShareContent, shareTarget } from './share-links'

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../../../contract/product'
+
 /** Sharing's user-facing texts (spec 1 §2 'Share row', §8 'Conversation'). */
 export const shareStrings = {
   title: 'Share Conversation',

@@ -1,4 +1,3 @@
-import { DEFAULT_CONVERSATION_TITLE } from '../../../../contract/chat'
 import './shared-view.css'
 import { Button, Callout, Flex, Spinner } from '@radix-ui/themes'
 import { useMutation, useQuery } from '@tanstack/react-query'
@@ -6,7 +5,7 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { toast } from 'sonner'
 import { proxy } from 'valtio'
-import type { SharedConversation } from '../../../../contract/chat'
+import { DEFAULT_CONVERSATION_TITLE, type SharedConversation } from '../../../../contract/chat'
 import type { CloneProfile } from '../../../../contract/clone'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
@@ -16,8 +15,13 @@ import type { TalkSearch } from '../../navigation/search-params'
 import { InfoIcon, RefreshIcon, SearchIcon, WarningIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
-import type { ChatStreamView } from '../chat'
-import { ChatMessagesContext, type ChatMessagesContextValue, ChatStreamState, ChatThread } from '../chat'
+import {
+  ChatMessagesContext,
+  type ChatMessagesContextValue,
+  ChatStreamState,
+  type ChatStreamView,
+  ChatThread,
+} from '../chat'
 import { CitationsOverlay, citationsParamFor } from '../citations'
 import { CloneNotFound } from '../profile'
 import { AppHeader } from '../shell'

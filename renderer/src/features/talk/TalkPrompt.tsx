@@ -10,8 +10,7 @@ import {
   useChatStreamStatus,
 } from '../chat'
 import { offlineSendBlocked, useOnlineStatus } from '../offline'
-import type { FileRefusal } from '../uploads'
-import { draftSendBlock, sendBlockText, uploadStrings } from '../uploads'
+import { draftSendBlock, type FileRefusal, sendBlockText, uploadStrings } from '../uploads'
 import { usePersistedDraft } from './use-persisted-draft'
 
 /** spec 1 §5: a refused file says why. */

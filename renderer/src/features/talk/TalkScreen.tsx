@@ -1,4 +1,3 @@
-import { DEFAULT_CONVERSATION_TITLE } from '../../../../contract/chat'
 // The talk page's styles travel with this lazy chunk; the chat, citations and uploads bring their own.
 import './talk.css'
 import { Flex, Spinner } from '@radix-ui/themes'
@@ -6,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
+import { DEFAULT_CONVERSATION_TITLE } from '../../../../contract/chat'
 import type { CloneProfile } from '../../../../contract/clone'
 import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
 import { isApiError, resolveMediaUrl } from '../../api/client'

@@ -2,8 +2,13 @@ import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
 import { affiliateProductHref } from '../../api/chat'
 import { ShoppingBagIcon } from '../../ui/lazy-icons'
-import type { SendOutcome } from '../chat'
-import { CITATION_TOAST_MS, chatStrings, productsWithUrl, truncateProductName } from '../chat'
+import {
+  CITATION_TOAST_MS,
+  chatStrings,
+  productsWithUrl,
+  type SendOutcome,
+  truncateProductName,
+} from '../chat'
 import { sendBlockText } from '../uploads'
 
 /** The texts of spec 1 §8 for what a send came to; null when it ends silently. */
