@@ -335,8 +335,59 @@ describe('dev-only helpers (server/routes/dev-tools.ts)', () => {
       })
       expect(res.statusCode).toBe(404)
       expect(ApiErrorBody.parse(res.json()).error.message).not.toBe('Conversation not found')
+      const seed = await production.app.inject({
+        method: 'POST',
+        url: '/dev/conversations/seed',
+        payload: { cloneSlug: 'lena-hart', messages: 10 },
+      })
+      expect(seed.statusCode).toBe(404)
     } finally {
       await production.close()
+    }
+  })
+
+  it('seed writes a long conversation of real answers with citations, owned by the caller', async () => {
+    const dev = await createTestApp()
+    try {
+      const seeded = await dev.app.inject({
+        method: 'POST',
+        url: '/dev/conversations/seed',
+        payload: { cloneSlug: 'lena-hart', messages: 101 },
+      })
+      expect(seeded.statusCode).toBe(200)
+      const visitor = seeded.cookies.find((c) => c.name === VISITOR_COOKIE)!
+      const { id } = seeded.json() as { id: string }
+
+      const mine = await dev.app.inject({
+        method: 'GET',
+        url: `/api/clone/talk/conversations/${id}`,
+        cookies: { [VISITOR_COOKIE]: visitor.value },
+      })
+      expect(mine.statusCode).toBe(200)
+      const conversation = ConversationWithMessages.parse(mine.json())
+      expect(conversation.messages).toHaveLength(101)
+      expect(conversation.messages.map((m) => m.sender).slice(0, 4)).toEqual([
+        'USER',
+        'CLONE',
+        'USER',
+        'CLONE',
+      ])
+      expect(conversation.messages.at(-1)!.sender).toBe('USER')
+      const answer = conversation.messages[1]!
+      expect(answer.text).toMatch(/\[\d\]/)
+      expect(answer.hasSources).toBe(true)
+
+      const someoneElse = await dev.app.inject({ method: 'GET', url: `/api/clone/talk/conversations/${id}` })
+      expect(someoneElse.statusCode).toBe(404)
+
+      const unknown = await dev.app.inject({
+        method: 'POST',
+        url: '/dev/conversations/seed',
+        payload: { cloneSlug: 'nobody', messages: 2 },
+      })
+      expect(unknown.statusCode).toBe(404)
+    } finally {
+      await dev.close()
     }
   })
 })
