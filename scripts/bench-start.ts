@@ -1,0 +1,106 @@
+/**
+ * `npm run bench:start`: milliseconds from spawning the server to its first 200 from /api/health, on an
+ * existing data folder (made by one start beforehand, not counted) and on an empty one, three runs each,
+ * median printed. It measures the built server (`node out/server/index.js`, after `npm run build:server`)
+ * and the sources through tsx (`npm run dev`'s way), each when present; `-- built` or `-- tsx` picks one,
+ * `RUNS=5` runs more. It builds nothing itself. Goal (issue #11): under 1 s on an existing folder.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { freePort } from '../test/support/free-port'
+import { BUILT_SERVER, type ServerCommand, serverCommand } from './support/server-process'
+
+const RUNS = Number(process.env.RUNS ?? 3)
+const GOAL_MS = 1000
+const GIVE_UP_MS = 60_000
+
+const healthy = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+      res.resume()
+      resolve(res.statusCode === 200)
+    })
+    request.on('error', () => resolve(false))
+  })
+
+/** One start: spawn, then ask /api/health every few milliseconds until it answers 200. */
+async function timeOneStart(command: ServerCommand, dataDir: string): Promise<number> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, command.args, {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString()
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  try {
+    while (!(await healthy(port))) {
+      if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${stderr}`)
+      if (performance.now() - started > GIVE_UP_MS)
+        throw new Error(`No 200 from /api/health in ${GIVE_UP_MS} ms`)
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    return performance.now() - started
+  } finally {
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+const ms = (n: number) => `${Math.round(n)} ms`
+
+async function measure(command: ServerCommand): Promise<number> {
+  console.log(`\n${command.label}`)
+  const existing = await mkdtemp(path.join(os.tmpdir(), 'likeness-bench-start-'))
+  const empties: string[] = []
+  try {
+    // The existing folder: created, migrated and seeded by a first start that is not counted.
+    await timeOneStart(command, existing)
+    const onExisting: number[] = []
+    for (let i = 0; i < RUNS; i++) onExisting.push(await timeOneStart(command, existing))
+    const onEmpty: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const empty = await mkdtemp(path.join(os.tmpdir(), 'likeness-bench-start-empty-'))
+      empties.push(empty)
+      onEmpty.push(await timeOneStart(command, empty))
+    }
+    const verdict = median(onExisting) < GOAL_MS ? 'met' : 'MISSED'
+    console.log(
+      `  existing data folder: median ${ms(median(onExisting))}  (${onExisting.map(ms).join(', ')})  goal < ${ms(GOAL_MS)}: ${verdict}`,
+    )
+    console.log(`  empty data folder:    median ${ms(median(onEmpty))}  (${onEmpty.map(ms).join(', ')})`)
+    return median(onExisting)
+  } finally {
+    for (const dir of [existing, ...empties]) await rm(dir, { recursive: true, force: true })
+  }
+}
+
+const only = process.argv.slice(2).find((a) => a === 'built' || a === 'tsx')
+const kinds = only
+  ? [only]
+  : (['built', 'tsx'] as const).filter((k) => k === 'tsx' || existsSync(BUILT_SERVER))
+if (only === 'built' && !existsSync(BUILT_SERVER)) {
+  console.error(`${BUILT_SERVER} is missing: run npm run build:server first.`)
+  process.exit(1)
+}
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' ')
+console.log(
+  `Spawn to the first 200 from /api/health, ${RUNS} runs each (median); ${os.cpus().length} CPUs, load average ${load}:`,
+)
+for (const kind of kinds) await measure(serverCommand(kind as 'built' | 'tsx'))
