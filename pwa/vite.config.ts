@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './precompress-plugin'
 import { rendererModuleSideEffects } from './renderer-treeshake'
 import { appShell } from './shell-plugin'
 
@@ -92,5 +93,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of every text file (sw.js too) beside it, served as they are.
+    precompress(),
   ],
 })

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
 import {
@@ -41,7 +42,7 @@ import { uploadRoutes } from './routes/uploads'
 import { usageRoutes } from './routes/usage'
 import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
-import { registerWeb } from './web'
+import { COMPRESS_THRESHOLD_BYTES, registerWeb } from './web'
 
 export type { App } from './app-type'
 
@@ -140,6 +141,7 @@ export async function buildBareApp({ config, logger }: BareAppOptions): Promise<
     return reply.code(status).send(errorBody(codeForStatus(status), message))
   })
 
+  await registerCompression(app)
   // Cookies carry the anonymous visitor id that owns conversations (auth/visitor.ts).
   await app.register(fastifyCookie)
   // The desktop app (app://renderer) calls /api cross-origin with a bearer token (server/cors.ts).
@@ -210,6 +212,34 @@ export async function buildApp({
   await registerWeb(app, { webDist: config.WEB_DIST })
 
   return app
+}
+
+/**
+ * Text answers (JSON above all) are compressed on the fly, brotli or gzip as the client asks, from 1 KB up
+ * (COMPRESS_THRESHOLD_BYTES). Never the chat stream (text/event-stream: each event must leave at once),
+ * nor binary types: audio, images, PDFs and other uploads are compressed already or gain nothing
+ * (`application/octet-stream`, which the plugin would compress by default, included). Partial answers
+ * (206, range requests) are never compressed. The web build's files are compressed ahead of time
+ * (server/web.ts), and the app shell by its own handler.
+ */
+async function registerCompression(app: App) {
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    customTypes: isCompressibleType,
+  })
+}
+
+export function isCompressibleType(contentType: string): boolean {
+  const type = contentType.split(';', 1)[0]!.trim().toLowerCase()
+  if (type === 'text/event-stream') return false
+  return (
+    type.startsWith('text/') ||
+    /[+/](?:json|xml)$/.test(type) ||
+    type === 'application/javascript' ||
+    type === 'image/svg+xml'
+  )
 }
 
 function statusOf(error: unknown): number {

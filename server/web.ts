@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app-type'
 import { errorBody } from './errors'
@@ -16,6 +17,8 @@ const RESERVED_PREFIXES = ['/api', '/media', '/dev'] as const
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const MEDIA_CACHE = 'public, max-age=604800'
 const REVALIDATE = 'no-cache'
+/** Answers smaller than this go out as they are (@fastify/compress uses the same threshold). */
+export const COMPRESS_THRESHOLD_BYTES = 1024
 
 export interface WebOptions {
   /** The built web app (index.html, sw.js, hashed assets/). */
@@ -54,12 +57,17 @@ export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }
     dotfiles: 'ignore',
     index: false,
     cacheControl: false,
+    // The web build writes name.br and name.gz beside each text file (pwa/precompress-plugin.ts): sent as
+    // they are to browsers that accept them, so nothing is compressed per request.
+    preCompressed: true,
     // App routes (no extension) and reserved prefixes fall through to the 404 handler below.
     allowedPath: (pathname) => !isReserved(pathname) && looksLikeFile(pathname),
     setHeaders: (res, filePath) => {
       const relative = path.relative(webDist, filePath).split(path.sep).join('/')
       // Vite names everything under assets/ by content hash; index.html and sw.js must always revalidate.
       res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE)
+      // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
+      res.setHeader('vary', 'Accept-Encoding')
     },
   })
 
@@ -70,12 +78,12 @@ export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }
       !isReserved(pathname) &&
       !looksLikeFile(pathname) &&
       acceptsHtml(request.headers.accept)
-    if (isPageRequest) return sendIndexHtml(reply, webDist)
+    if (isPageRequest) return sendIndexHtml(request, reply, webDist)
     return reply.code(404).send(errorBody(ErrorCode.notFound, 'Route not found'))
   })
 }
 
-async function sendIndexHtml(reply: FastifyReply, webDist: string) {
+async function sendIndexHtml(request: FastifyRequest, reply: FastifyReply, webDist: string) {
   let html: string
   try {
     // Read per request, so a rebuild of the web app is served without a restart.
@@ -87,7 +95,37 @@ async function sendIndexHtml(reply: FastifyReply, webDist: string) {
       .header('cache-control', 'no-store')
       .send(NOT_BUILT)
   }
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html)
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE)
+  return sendCompressed(request, reply, html)
+}
+
+/**
+ * The not-found handler is no route, so @fastify/compress (which hooks routes) never sees it: the app
+ * shell it answers is compressed here, per request, as the shell may differ per page.
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
+  reply.header('vary', 'Accept-Encoding')
+  const encoding = preferredEncoding(request.headers['accept-encoding'])
+  if (!encoding || Buffer.byteLength(body) < COMPRESS_THRESHOLD_BYTES) return reply.send(body)
+  const compressed =
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body, { level: 6 })
+  return reply.header('content-encoding', encoding).send(compressed)
+}
+
+/** br or gzip, whichever the client accepts and prefers (br on a tie), or null. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null
+  const weights = new Map<string, number>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+    weights.set(name!.trim(), q === undefined ? 1 : Number(q))
+  }
+  const weight = (name: 'br' | 'gzip') => weights.get(name) ?? weights.get('*') ?? 0
+  const best = (['br', 'gzip'] as const).reduce((a, b) => (weight(b) > weight(a) ? b : a))
+  return weight(best) > 0 ? best : null
 }
 
 const NOT_BUILT = `<!doctype html>
