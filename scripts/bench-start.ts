@@ -1,7 +1,7 @@
 /**
  * `npm run bench:start`: milliseconds from spawning the server to its first 200 from /api/health, on an
  * existing data folder (made by one start beforehand, not counted) and on an empty one, three runs each,
- * median printed. It measures the built server (`node out/server/index.js`, after `npm run build:server`)
+ * median printed. It measures the built server (`node dist/server/index.mjs`, after `npm run build:server`)
  * and the sources through tsx (`npm run dev`'s way), each when present; `-- built` or `-- tsx` picks one,
  * `RUNS=5` runs more. It builds nothing itself. Goal (issue #11): under 1 s on an existing folder.
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:wire`: bytes on the wire for what a browser loads, the way it loads it.
  *
- * Starts the server on the last builds (out/server when built, else the sources through tsx; the web app
+ * Starts the server on the last builds (dist/server when built, else the sources through tsx; the web app
  * from dist/web: run `npm run build:web` first, this script builds nothing) on a fresh data folder, or
  * measures a running one: `npm run bench:wire -- http://127.0.0.1:8787`. In the system Chromium (cold
  * cache, service worker blocked, Accept-Encoding: br, gzip) it opens the profile route and the talk route

@@ -19,6 +19,7 @@ import type { Config } from './config'
 import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
 import { AppError, codeForStatus, errorBody } from './errors'
+import { serverPath } from './paths'
 import { createProviders, type Providers } from './providers'
 import { affiliateRoutes } from './routes/affiliate'
 import { authRoutes } from './routes/auth'
@@ -61,7 +62,7 @@ export interface BuildAppOptions {
 }
 
 export const appVersion: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(serverPath('../package.json'), 'utf8')) as { version: string }
 ).version
 
 /**

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
 import pino from 'pino'
 import { PRODUCT_NAME } from '../contract/product'
 import { buildApp } from './app'
@@ -12,13 +13,25 @@ const config = loadConfig()
 // Logs go to stderr so stdout carries only the start banner below.
 const logger = pino({ level: config.LOG_LEVEL }, process.stderr)
 
+// Milliseconds since the process started, per step: what a slow start spends its time on.
+const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) }
+const step = (name: string) => {
+  startup[name] = Math.round(performance.now())
+}
 const database = await openDatabase(config)
+step('databaseOpen')
 await migrateDatabase(database)
-const seeded = await seed(database.db)
+step('migrated')
+// Seeding writes only when the seed data (or the schema) changed since the last start.
+const seeded = await seed(database.db, undefined, { onlyWhenChanged: true })
+step('seeded')
 logger.info({ database: database.kind, ...seeded }, 'database ready')
 
 const app = await buildApp({ db: database.db, dbKind: database.kind, config, logger })
+step('appBuilt')
 await app.listen({ port: config.PORT, host: config.HOST })
+step('listening')
+logger.info({ startupMs: startup }, 'started')
 
 const { port } = app.server.address() as AddressInfo
 // The start banner, after listen so PORT=0 prints the port actually bound.

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app-type'
 import { errorBody } from './errors'
+import { serverPath } from './paths'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */
-export const seedMediaDir = fileURLToPath(new URL('./seed/media', import.meta.url))
+export const seedMediaDir = serverPath('seed/media')
 
 /** Paths the web app's history fallback never answers. */
 const RESERVED_PREFIXES = ['/api', '/media', '/dev'] as const

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 /** The server built by `npm run build:server`. */
-export const BUILT_SERVER = path.resolve('out/server/index.js')
+export const BUILT_SERVER = path.resolve('dist/server/index.mjs')
 
 export interface ServerCommand {
   /** What the report calls it. */
@@ -11,10 +11,10 @@ export interface ServerCommand {
   args: string[]
 }
 
-/** The built server (node out/server/index.js), or the sources through tsx. */
+/** The built server as `npm run serve` runs it, or the sources through tsx. */
 export function serverCommand(kind: 'built' | 'tsx'): ServerCommand {
   return kind === 'built'
-    ? { label: 'node out/server/index.js', args: [BUILT_SERVER] }
+    ? { label: 'node --enable-source-maps dist/server/index.mjs', args: ['--enable-source-maps', BUILT_SERVER] }
     : { label: 'node --import tsx server/index.ts', args: ['--import', 'tsx', 'server/index.ts'] }
 }
 

@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { serverPath } from '../paths'
 import type { DatabaseHandle } from './client'
 
 /** Resolved from this module, not the working directory, so any cwd works. */
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+export const migrationsFolder = serverPath('db/migrations')
 
 /** Applies pending migrations from server/db/migrations with the driver's own migrator. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { CloneOptions } from '../../contract'
-import { chunkDocument, documentContentHash, documentText } from '../brain/chunk'
+import { CHUNKER_VERSION, chunkDocument, documentContentHash, documentText } from '../brain/chunk'
 import type { Db } from '../db/client'
 import {
   blockedEmailDomains,
@@ -12,6 +13,7 @@ import {
   memberships,
   orgs,
   relationships,
+  serverSettings,
   suggestedQuestions,
   users,
 } from '../db/schema'
@@ -32,7 +34,26 @@ export interface SeedResult {
   documents: number
   /** Documents whose content hash changed (or that are new) and were chunked again. */
   rechunkedDocuments: number
+  /** Nothing was written: this data was seeded last, into this schema, by this version of the seed. */
+  unchanged: boolean
 }
+
+export interface SeedOptions {
+  /**
+   * Skip every write when the database's seed fingerprint (server_settings) says this very data was seeded
+   * last, into the same schema, by the same SEED_VERSION: the server starts this way, so an unchanged seed
+   * costs one read instead of a hundred upserts.
+   */
+  onlyWhenChanged?: boolean
+}
+
+/**
+ * Bump when the seed writes different rows from the same data (a new column it fills, a changed rule), so
+ * databases seeded by the earlier code are seeded again on their next start. Changes to the data, the
+ * clone option defaults, the chunker (CHUNKER_VERSION) and the schema (a new migration) count by themselves.
+ */
+export const SEED_VERSION = 1
+const SEED_FINGERPRINT_KEY = 'seed_fingerprint'
 
 /** spec 1 §3 'Clone options' defaults; a seed clone's options override them. */
 export const DEFAULT_CLONE_OPTIONS: Omit<CloneOptions, 'id'> = {
@@ -58,10 +79,24 @@ export const DEFAULT_CLONE_OPTIONS: Omit<CloneOptions, 'id'> = {
 export async function seed(
   db: Db,
   data: SeedData = { clones: seedClones, users: seedUsers, blockedEmailDomains: seedBlockedEmailDomains },
+  options: SeedOptions = {},
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // Several servers may start at once on one PostgreSQL: let one seed at a time.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('likeness:seed'))`)
+    const fingerprint = await seedFingerprint(tx, data)
+    const counts = {
+      clones: data.clones.length,
+      users: data.users.length,
+      documents: data.clones.reduce((n, c) => n + c.documents.length, 0),
+    }
+    if (options.onlyWhenChanged) {
+      const [stored] = await tx
+        .select({ value: serverSettings.value })
+        .from(serverSettings)
+        .where(eq(serverSettings.key, SEED_FINGERPRINT_KEY))
+      if (stored?.value === fingerprint) return { ...counts, rechunkedDocuments: 0, unchanged: true }
+    }
     let documentCount = 0
     let rechunked = 0
     for (const clone of data.clones) {
@@ -77,13 +112,34 @@ export async function seed(
         .values(data.blockedEmailDomains.map((domain) => ({ domain })))
         .onConflictDoNothing()
     }
-    return {
-      clones: data.clones.length,
-      users: data.users.length,
-      documents: documentCount,
-      rechunkedDocuments: rechunked,
-    }
+    await tx
+      .insert(serverSettings)
+      .values({ key: SEED_FINGERPRINT_KEY, value: fingerprint })
+      .onConflictDoUpdate({ target: serverSettings.key, set: { value: fingerprint } })
+    return { ...counts, documents: documentCount, rechunkedDocuments: rechunked, unchanged: false }
   })
+}
+
+/** A hash of everything that decides what the seed writes: its data, its version and the schema it writes to. */
+async function seedFingerprint(db: Db, data: SeedData): Promise<string> {
+  // The newest migration applied (drizzle's own table; migrateDatabase runs before any seed).
+  const [latest] = await db
+    .select({ hash: sql<string>`hash` })
+    .from(sql`drizzle.__drizzle_migrations`)
+    .orderBy(sql`created_at desc, id desc`)
+    .limit(1)
+  const schema = latest?.hash ?? null
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        v: SEED_VERSION,
+        chunker: CHUNKER_VERSION,
+        defaults: DEFAULT_CLONE_OPTIONS,
+        schema,
+        data,
+      }),
+    )
+    .digest('hex')
 }
 
 export const cloneIdOf = (cloneKey: string) => seedId('clone', cloneKey)

@@ -73,6 +73,34 @@ describe('seed', () => {
     expect(before.users!.length).toBe(seedUsers.length)
   })
 
+  it('on start (onlyWhenChanged) writes nothing when the same data was seeded last, and seeds changed data', async () => {
+    const lena = seedId('suggested-question', 'lena-hart:q0')
+    const questionText = async () =>
+      (await t.db.select().from(schema.suggestedQuestions).where(eq(schema.suggestedQuestions.id, lena)))[0]!
+        .question
+    const seeded = await questionText()
+    // A change made outside the seed shows whether a seed wrote anything.
+    await t.db
+      .update(schema.suggestedQuestions)
+      .set({ question: 'Edited in the studio?' })
+      .where(eq(schema.suggestedQuestions.id, lena))
+
+    const unchanged = await seed(t.db, undefined, { onlyWhenChanged: true })
+    expect(unchanged).toMatchObject({ unchanged: true, clones: seedClones.length, rechunkedDocuments: 0 })
+    expect(await questionText()).toBe('Edited in the studio?')
+
+    const clones = structuredClone(seedClones)
+    clones[0]!.suggestedQuestions[0] = 'A new first question?'
+    const changed = await seed(t.db, { clones, users: seedUsers }, { onlyWhenChanged: true })
+    expect(changed.unchanged).toBe(false)
+    expect(await questionText()).toBe('A new first question?')
+
+    // Back to the real data: it differs from what was seeded last, so it is written again.
+    expect((await seed(t.db, undefined, { onlyWhenChanged: true })).unchanged).toBe(false)
+    expect(await questionText()).toBe(seeded)
+    expect((await seed(t.db, undefined, { onlyWhenChanged: true })).unchanged).toBe(true)
+  })
+
   it('gives every document its chunks, at least one', async () => {
     const rows = await t.db
       .select({ id: documents.id, title: documents.title, chunks: count(documentChunks.id) })

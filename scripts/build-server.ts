@@ -1,0 +1,34 @@
+/**
+ * `npm run build:server`: bundles the API server (server/index.ts, with contract/) into one ES module,
+ * dist/server/index.mjs, for Node 20, so `npm start` runs plain JavaScript instead of transpiling the
+ * sources through tsx on every start. Packages stay in node_modules (imported as they are, so PGlite finds
+ * its WebAssembly beside itself); files the server reads at run time (migrations, seed media, package.json)
+ * are found from the bundle through server/paths.ts. `npm run dev` keeps running the sources through tsx.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const outfile = path.join(root, 'dist/server/index.mjs')
+
+const result = await build({
+  entryPoints: [path.join(root, 'server/index.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  // server/paths.ts: where server/ is, seen from dist/server/.
+  define: {
+    __LIKENESS_SERVER_DIR__: JSON.stringify(
+      `${path.relative(path.dirname(outfile), path.join(root, 'server')).split(path.sep).join('/')}/`,
+    ),
+  },
+  logLevel: 'warning',
+  metafile: true,
+})
+const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0
+console.log(`built ${path.relative(root, outfile)} (${(bytes / 1024).toFixed(0)} KB)`)
