@@ -41,6 +41,7 @@ import { subscriptionRoutes } from './routes/subscriptions'
 import { ttsRoutes } from './routes/tts'
 import { uploadRoutes } from './routes/uploads'
 import { usageRoutes } from './routes/usage'
+import { registerSecurityHeaders } from './security-headers'
 import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
 import { COMPRESS_THRESHOLD_BYTES, registerWeb } from './web'
@@ -65,27 +66,6 @@ export const appVersion: string = (
   JSON.parse(readFileSync(serverPath('../package.json'), 'utf8')) as { version: string }
 ).version
 
-/**
- * A CSP for the Vite-built React SPA. frame-ancestors is open on purpose: the product is embedded
- * in creators' own sites. Google's sign-in script is allowed only when Google sign-in is configured.
- */
-export function contentSecurityPolicy(options: { googleSignIn: boolean } = { googleSignIn: false }): string {
-  const google = options.googleSignIn ? ' https://accounts.google.com' : ''
-  return [
-    "default-src 'self'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
-    `connect-src 'self'${google}`,
-    `style-src 'self' 'unsafe-inline'${google}`,
-    `script-src 'self'${google}`,
-    `frame-src https://www.youtube-nocookie.com https://www.youtube.com${google}`,
-    "worker-src 'self'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    'frame-ancestors *',
-  ].join('; ')
-}
-
 export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger'>
 
 /**
@@ -109,16 +89,8 @@ export async function buildBareApp({ config, logger }: BareAppOptions): Promise<
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const csp = contentSecurityPolicy({ googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) })
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    const type = reply.getHeader('content-type')
-    if (typeof type === 'string' && type.startsWith('text/html')) {
-      reply.header('content-security-policy', csp)
-    }
-    return payload
-  })
+  // Content-Security-Policy, no framing, HSTS over HTTPS and the rest (server/security-headers.ts).
+  await registerSecurityHeaders(app, { googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) })
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send(error.toBody())

@@ -17,6 +17,8 @@ const RESERVED_PREFIXES = ['/api', '/media', '/dev'] as const
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const MEDIA_CACHE = 'public, max-age=604800'
 const REVALIDATE = 'no-cache'
+/** The service worker's own policy: its code from here, its requests here or to https hosts (images, fonts). */
+export const WORKER_CSP = "default-src 'self'; connect-src 'self' https:"
 /** Answers smaller than this go out as they are (@fastify/compress uses the same threshold). */
 export const COMPRESS_THRESHOLD_BYTES = 1024
 
@@ -68,6 +70,9 @@ export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }
       res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE)
       // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
       res.setHeader('vary', 'Accept-Encoding')
+      // A worker script's CSP governs the worker's own requests: the page policy (connect-src 'self') would
+      // stop the service worker caching clone images from other https hosts (pwa/src/routing-rules.ts).
+      if (relative.replace(/\.(?:br|gz)$/, '') === 'sw.js') res.setHeader('content-security-policy', WORKER_CSP)
     },
   })
 

@@ -31,8 +31,9 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
  * Resolves the identity of every API request, and refuses cookie-carrying writes from foreign pages
- * (CSRF): browsers send Origin on every cross-site POST, so a write whose Origin is not ours is refused.
- * Bearer-authenticated requests (embed, desktop) carry no ambient credential and need no check.
+ * (CSRF): browsers send Origin on every write, so a write whose Origin is not ours, or that has none and
+ * is not marked same-origin by the browser, is refused (assertSameOrigin). Bearer-authenticated requests
+ * (embed, desktop) carry no ambient credential and need no check.
  */
 export function registerIdentity(
   app: FastifyInstance,
@@ -63,9 +64,17 @@ export function registerIdentity(
   })
 }
 
+/**
+ * A cookie-carrying write must come from one of our pages: its Origin is ours (or PUBLIC_URL's); with no
+ * Origin at all (old browsers, tools, forged requests) it must at least say `Sec-Fetch-Site: same-origin`,
+ * which browsers set and pages cannot. Anything else is refused with 403.
+ */
 export function assertSameOrigin(request: FastifyRequest, allowedOrigins: readonly string[]) {
   const origin = request.headers.origin
-  if (!origin) return
+  if (origin === undefined) {
+    if (request.headers['sec-fetch-site'] === 'same-origin') return
+    throw new AppError(403, 'forbidden', 'This request did not say which site it came from and was refused')
+  }
   const own = `${request.protocol}://${request.host}`
   if (origin === own || allowedOrigins.includes(origin)) return
   throw new AppError(403, 'forbidden', 'This request came from another site and was refused')

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MeResponse, SignInResponse } from '../../contract'
 import { SESSION_COOKIE } from '../../server/auth/identity'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { loginCodes, outboxMessages, sessions, users } from '../../server/db/schema'
 import { eventually } from '../support/eventually'
 import { latestCode, requestCode, signInWithBearer, signInWithCookie, verify } from './auth-helpers'
@@ -230,6 +231,50 @@ describe('CSRF', () => {
     })
     expect(res.statusCode).toBe(403)
     expect((await me({ cookie: `${SESSION_COOKIE}=${session}` })).json().user).not.toBeNull()
+  })
+
+  it('refuses a cookie-carrying write that names no Origin, unless the browser marks it same-origin', async () => {
+    const { session } = await signInWithCookie(t.app, t.db, 'csrf-no-origin@example.com')
+    const cookie = `${SESSION_COOKIE}=${session}`
+    // '' stands for a client that sends no Sec-Fetch-Site at all (test/api/helpers.ts).
+    for (const site of ['', 'cross-site', 'same-site', 'none']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { cookie, 'sec-fetch-site': site },
+      })
+      expect(res.statusCode, site).toBe(403)
+      expect(res.json().error.code).toBe('forbidden')
+    }
+    expect((await me({ cookie })).json().user).not.toBeNull()
+
+    // The visitor cookie owns conversations: it counts as a credential too.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/clone/talk/conversations/${crypto.randomUUID()}`,
+      payload: { title: 'Mine now' },
+      headers: { cookie: `${VISITOR_COOKIE}=a-visitor-of-sixteen-chars`, 'sec-fetch-site': '' },
+    })
+    expect(renamed.statusCode).toBe(403)
+
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(same.statusCode).toBe(200)
+    expect((await me({ cookie })).json().user).toBeNull()
+  })
+
+  it('leaves writes with a bearer token and no Origin alone (desktop and embeds)', async () => {
+    const token = await signInWithBearer(t.app, t.db, 'csrf-bearer@example.com')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/relationships',
+      payload: { slug: 'lena-hart' },
+      headers: { authorization: `Bearer ${token}`, 'sec-fetch-site': '' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
   })
 
   it('accepts the same origin, and bearer requests from any origin', async () => {

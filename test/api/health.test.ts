@@ -39,6 +39,7 @@ describe('GET /api/health headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-    expect(res.headers['content-security-policy']).toBeUndefined()
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
   })
 })

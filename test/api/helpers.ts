@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import type { InjectOptions } from 'fastify'
 import { inject } from 'vitest'
 import { type App, appVersion, type BuildAppOptions, buildApp, buildBareApp } from '../../server/app'
 import { SESSION_COOKIE } from '../../server/auth/identity'
@@ -62,6 +63,7 @@ export async function createTestApp({
   })
   await configure?.(app)
   await app.ready()
+  asFromOurPages(app)
   return {
     app,
     db: handle.db,
@@ -88,7 +90,24 @@ export async function createBareTestApp({
   const app = await buildBareApp({ config })
   await configure?.(app)
   await app.ready()
+  asFromOurPages(app)
   return { app, config, close: () => app.close() }
+}
+
+/**
+ * Injected requests come from one of our own pages unless a test says otherwise: like a browser on a page of
+ * ours, they carry `Sec-Fetch-Site: same-origin`, which the CSRF check asks of a cookie-carrying write that
+ * names no Origin (server/auth/identity.ts). A test of a request from elsewhere sets the header (or Origin)
+ * itself; `'sec-fetch-site': ''` stands for a client that sends none.
+ */
+function asFromOurPages(app: App): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => ReturnType<App['inject']>
+  app.inject = ((options: InjectOptions | string) => {
+    const opts = typeof options === 'string' ? { url: options } : options
+    const headers = { 'sec-fetch-site': 'same-origin', ...opts.headers }
+    if (headers['sec-fetch-site'] === '') delete (headers as Record<string, unknown>)['sec-fetch-site']
+    return inject({ ...opts, headers })
+  }) as App['inject']
 }
 
 /** The real health route over a stand-in database that always answers: an API answer with no database. */

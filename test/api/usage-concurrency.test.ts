@@ -25,7 +25,12 @@ describe('usage under concurrency', () => {
       Array.from({ length: 20 }, async (_, i) => {
         const res = await fetch(`${base}/api/clone/talk/messages/stream`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: `${VISITOR_COOKIE}=${visitor}` },
+          // As the web app sends it from our page (a cookie-carrying write needs it, server/auth/identity.ts).
+          headers: {
+            'content-type': 'application/json',
+            cookie: `${VISITOR_COOKIE}=${visitor}`,
+            'sec-fetch-site': 'same-origin',
+          },
           body: JSON.stringify({ slug: 'lena-hart', text: `How do I sleep better, take ${i}?` }),
         })
         const body = await res.text()

@@ -46,7 +46,8 @@ describe('web app and media', () => {
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com')
-    expect(csp).toContain('frame-ancestors *')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(res.headers['x-frame-options']).toBe('DENY')
   })
 
   it('keeps query strings on app routes', async () => {
@@ -82,11 +83,13 @@ describe('web app and media', () => {
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['content-type']).toMatch(/javascript/)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(asset.headers['content-security-policy']).toBeUndefined()
+    expect(asset.headers['x-frame-options']).toBe('DENY')
 
     const sw = await get('/sw.js')
     expect(sw.statusCode).toBe(200)
     expect(sw.headers['cache-control']).toBe('no-cache')
+    // Not the page policy: the service worker caches clone images from other https hosts.
+    expect(sw.headers['content-security-policy']).toBe("default-src 'self'; connect-src 'self' https:")
   })
 
   it('serves the seed media with a long cache', async () => {

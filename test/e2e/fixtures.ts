@@ -58,6 +58,12 @@ export interface SignedIn {
 }
 
 /**
+ * What a browser adds to a write from one of our pages. Playwright's request API sends no Origin, and the
+ * server refuses a cookie-carrying write that names neither (server/auth/identity.ts).
+ */
+export const FROM_OUR_PAGE = { 'sec-fetch-site': 'same-origin' } as const
+
+/**
  * Signs in through the real endpoints: a code is sent, read from the dev outbox and verified. With the
  * page's `request`, the session cookie lands in the page's browser context.
  */
@@ -65,10 +71,13 @@ export async function signInThroughApi(
   request: APIRequestContext,
   { email = newEmail('e2e'), transport = 'cookie' }: SignInOptions = {},
 ): Promise<SignedIn> {
-  const sent = await request.post('/api/auth/code', { data: { email } })
+  const sent = await request.post('/api/auth/code', { data: { email }, headers: FROM_OUR_PAGE })
   expect(sent.ok(), await sent.text()).toBe(true)
   const code = await codeFromOutbox(request, email)
-  const verified = await request.post('/api/auth/verify', { data: { email, code, transport } })
+  const verified = await request.post('/api/auth/verify', {
+    data: { email, code, transport },
+    headers: FROM_OUR_PAGE,
+  })
   expect(verified.ok(), await verified.text()).toBe(true)
   const { token } = (await verified.json()) as { token?: string }
   return { email, token }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, STREAM_PATH, Talk, test } from './fixtures'
+import { expect, FROM_OUR_PAGE, STREAM_PATH, Talk, test } from './fixtures'
 
 /*
  * History and sharing end to end (spec 1 §2 'History', §4 'Conversations', §6 'Shared view'). Sign-in is the
@@ -17,6 +17,7 @@ const historyDrawer = (page: Page) => page.getByRole('dialog', { name: 'History'
 async function makeConversation(request: APIRequestContext, title: string, daysAgo = 0) {
   const res = await request.post(STREAM_PATH, {
     data: { slug: 'lena-hart', text: COFFEE },
+    headers: FROM_OUR_PAGE,
   })
   expect(res.ok()).toBe(true)
   const final = (await res.text())
@@ -25,11 +26,18 @@ async function makeConversation(request: APIRequestContext, title: string, daysA
     .map((block) => JSON.parse(block.slice(6)) as { message?: { conversationId: string } })
     .find((event) => event.message)
   const id = final!.message!.conversationId
-  const patched = await request.patch(`/api/clone/talk/conversations/${id}`, { data: { title } })
+  const patched = await request.patch(`/api/clone/talk/conversations/${id}`, {
+    data: { title },
+    headers: FROM_OUR_PAGE,
+  })
   expect(patched.ok()).toBe(true)
   if (daysAgo > 0) {
     const updatedAt = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString()
-    expect((await request.post(`/dev/conversations/${id}/backdate`, { data: { updatedAt } })).ok()).toBe(true)
+    const backdated = await request.post(`/dev/conversations/${id}/backdate`, {
+      data: { updatedAt },
+      headers: FROM_OUR_PAGE,
+    })
+    expect(backdated.ok()).toBe(true)
   }
   return id
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from '../../../server/app'
+import { contentSecurityPolicy } from '../../../server/security-headers'
 
-const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? ''
+const directive = (csp: string, name: string) => csp.split(';').find((d) => d.startsWith(`${name} `)) ?? ''
 
 describe('contentSecurityPolicy', () => {
   it('allows only our own scripts by default', () => {
     const csp = contentSecurityPolicy()
     expect(directive(csp, 'script-src')).toBe("script-src 'self'")
     expect(csp).not.toContain('accounts.google.com')
-    expect(directive(csp, 'frame-ancestors')).toBe('frame-ancestors *')
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'")
   })
 
   it('lets Google’s sign-in script, frame and calls through only when Google sign-in is configured', () => {

@@ -1,0 +1,92 @@
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyReply } from 'fastify'
+import type { App } from './app-type'
+
+export interface PolicyOptions {
+  /** Google's sign-in script, frame and calls are allowed only when Google sign-in is configured. */
+  googleSignIn: boolean
+}
+
+/** Nobody may frame our pages or answers; embed routes opt out per answer with allowFraming. */
+const NO_FRAMING: readonly string[] = ["'none'"]
+
+/** A year, subdomains included: once a browser saw us over HTTPS, it never tries plain HTTP again. */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** The Content-Security-Policy directives of the web app (a Vite-built React SPA). */
+export function cspDirectives(
+  { googleSignIn }: PolicyOptions,
+  frameAncestors: readonly string[] = NO_FRAMING,
+): Record<string, string[]> {
+  const google = googleSignIn ? ['https://accounts.google.com'] : []
+  return {
+    'default-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'https:'],
+    'connect-src': ["'self'", ...google],
+    'style-src': ["'self'", "'unsafe-inline'", ...google],
+    'script-src': ["'self'", ...google],
+    'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com', ...google],
+    'worker-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': [...frameAncestors],
+  }
+}
+
+/** The policy as one header value, as helmet writes it. */
+export function contentSecurityPolicy(
+  options: PolicyOptions = { googleSignIn: false },
+  frameAncestors: readonly string[] = NO_FRAMING,
+): string {
+  return Object.entries(cspDirectives(options, frameAncestors))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';')
+}
+
+/**
+ * The security headers of every answer, by @fastify/helmet: the web app's Content-Security-Policy, no
+ * framing anywhere (`frame-ancestors 'none'` and `X-Frame-Options: DENY`) unless a route calls
+ * allowFraming, no MIME sniffing, `strict-origin-when-cross-origin` referrers (YouTube's player needs the
+ * origin), a cross-origin opener policy that keeps Google's sign-in popup working, and HSTS on answers
+ * served over HTTPS (the request's protocol, X-Forwarded-Proto only from a trusted proxy: TRUST_PROXY).
+ * Cross-Origin-Resource-Policy stays unset: the desktop app (app://renderer) and, later, embeds on
+ * creators' sites show our media and uploads. Routes may still replace the CSP of their own answers
+ * (uploaded files and link previews are sandboxed).
+ */
+export async function registerSecurityHeaders(app: App, options: PolicyOptions): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: false,
+    // Only over HTTPS, decided per request below: a plain-HTTP answer must not pin a host to HTTPS.
+    strictTransportSecurity: false,
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  })
+}
+
+/**
+ * The one way to let other sites frame an answer: the embed routes (issue #14) call this with the origins
+ * a clone's configuration allows, e.g. `allowFraming(reply, ['https://creator.example'])`. It replaces
+ * `frame-ancestors 'none'` with those origins and drops `X-Frame-Options: DENY` (which cannot name an
+ * origin, and would otherwise win in older browsers). Everything else stays as strict.
+ */
+export function allowFraming(reply: FastifyReply, ancestors: readonly string[]): void {
+  if (ancestors.length === 0) return
+  reply.raw.removeHeader('x-frame-options')
+  const csp = reply.raw.getHeader('content-security-policy')
+  if (typeof csp !== 'string') return
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !d.startsWith('frame-ancestors '))
+  reply.raw.setHeader(
+    'content-security-policy',
+    [...directives, `frame-ancestors ${ancestors.join(' ')}`].join(';'),
+  )
+}
