@@ -66,6 +66,13 @@ export const appVersion: string = (
   JSON.parse(readFileSync(serverPath('../package.json'), 'utf8')) as { version: string }
 ).version
 
+/**
+ * The longest path parameter the router takes (Fastify's default is 100 characters, and longer ones answer
+ * 404). An upload's address ends in its file name: up to 255 characters, each up to 9 once percent-encoded
+ * (a CJK character is 3 UTF-8 bytes, %XX each), so 2,295, with room to spare.
+ */
+export const MAX_PARAM_LENGTH = 4096
+
 export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger'>
 
 /**
@@ -79,10 +86,11 @@ export async function buildBareApp({ config, logger }: BareAppOptions): Promise<
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
   const app: App = (
     logger
-      ? Fastify({ loggerInstance: logger, trustProxy })
+      ? Fastify({ loggerInstance: logger, trustProxy, maxParamLength: MAX_PARAM_LENGTH })
       : Fastify({
           logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
           trustProxy,
+          maxParamLength: MAX_PARAM_LENGTH,
         })
   ).withTypeProvider<ZodTypeProvider>()
 

@@ -394,6 +394,24 @@ describe('uploads (spec 1 §5 Attachments, §7 Uploads)', () => {
       )
     })
 
+    it('serves files whose encoded name is far longer than 100 characters (CJK)', async () => {
+      // 250 CJK characters: 2,250 characters once percent-encoded in the address.
+      const name = `${'睡眠と時差ぼけの記録'.repeat(25)}.txt`
+      expect(name.length).toBe(254)
+      const bytes = Buffer.from('夜はよく眠れました。')
+      const url = await uploadFile(t.app, visitorHeaders(newVisitor()), name, bytes)
+      const encoded = url.split('/').at(-1)!
+      expect(encoded).toBe(encodeURIComponent(name))
+      expect(encoded.length).toBeGreaterThan(2000)
+
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.rawPayload).toEqual(bytes)
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${'_'.repeat(250)}.txt"; filename*=UTF-8''${encoded}`,
+      )
+    })
+
     it('answers 404 for a wrong name, an unknown key or an unfinished upload', async () => {
       const url = await uploadFile(t.app, visitorHeaders(newVisitor()), 'real.txt', Buffer.from('x'))
       const key = url.split('/')[4]!
