@@ -29,7 +29,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx server/index.ts',
+    // The sources through tsx, so a run never tests a stale build; E2E_SERVER=built runs the built server
+    // (npm run build:server first), as `npm start` does.
+    command:
+      process.env.E2E_SERVER === 'built'
+        ? 'node --enable-source-maps dist/server/index.mjs'
+        : 'node --import tsx server/index.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
