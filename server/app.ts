@@ -86,11 +86,11 @@ export async function buildBareApp({ config, logger }: BareAppOptions): Promise<
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
   const app: App = (
     logger
-      ? Fastify({ loggerInstance: logger, trustProxy, maxParamLength: MAX_PARAM_LENGTH })
+      ? Fastify({ loggerInstance: logger, trustProxy, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } })
       : Fastify({
           logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
           trustProxy,
-          maxParamLength: MAX_PARAM_LENGTH,
+          routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
         })
   ).withTypeProvider<ZodTypeProvider>()
 
