@@ -1,9 +1,11 @@
 /**
- * `npm run build:server`: bundles the API server (server/index.ts, with contract/) into one ES module,
- * dist/server/index.mjs, for Node 20, so `npm start` runs plain JavaScript instead of transpiling the
- * sources through tsx on every start. Packages stay in node_modules (imported as they are, so PGlite finds
- * its WebAssembly beside itself); files the server reads at run time (migrations, seed media, package.json)
- * are found from the bundle through server/paths.ts. `npm run dev` keeps running the sources through tsx.
+ * `npm run build:server`: bundles the API server (server/index.ts with contract/ and its packages) into one
+ * ES module, dist/server/index.mjs, for Node 20, so `npm start` runs plain JavaScript instead of
+ * transpiling the sources through tsx on every start, and loads one file instead of hundreds of package
+ * modules. PGlite stays in node_modules (it finds its WebAssembly and data files beside itself), as does
+ * pg-native (an optional add-on of pg, never used). Files the server reads at run time (migrations, seed
+ * media, package.json) are found from the bundle through server/paths.ts. `npm run dev` keeps running the
+ * sources through tsx.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,8 +21,14 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: ['@electric-sql/pglite', 'pg-native'],
+  // Bundled CommonJS packages may require() Node's built-ins at run time: give the module a require.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
+  // The map keeps file names and lines for stack traces (npm run serve enables them), not the sources.
+  sourcesContent: false,
   // server/paths.ts: where server/ is, seen from dist/server/.
   define: {
     __LIKENESS_SERVER_DIR__: JSON.stringify(

@@ -1,24 +1,31 @@
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import pino from 'pino'
-import { PRODUCT_NAME } from '../contract/product'
-import { buildApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { migrateDatabase } from './db/migrate'
-import { seed } from './seed'
 
-// Entry: node --import tsx server/index.ts (npm run serve).
+// Entry: node dist/server/index.mjs (npm run serve, built by npm run build:server), or the sources
+// through tsx (npm run dev).
 const config = loadConfig()
 // Logs go to stderr so stdout carries only the start banner below.
 const logger = pino({ level: config.LOG_LEVEL }, process.stderr)
 
 // Milliseconds since the process started, per step: what a slow start spends its time on.
-const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) }
+const startup: Record<string, number> = {}
 const step = (name: string) => {
   startup[name] = Math.round(performance.now())
 }
-const database = await openDatabase(config)
+step('entry')
+// The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules load.
+const opening = openDatabase(config)
+const [{ PRODUCT_NAME }, { buildApp }, { migrateDatabase }, { seed }] = await Promise.all([
+  import('../contract/product'),
+  import('./app'),
+  import('./db/migrate'),
+  import('./seed'),
+])
+step('modulesLoaded')
+const database = await opening
 step('databaseOpen')
 await migrateDatabase(database)
 step('migrated')
