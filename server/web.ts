@@ -72,7 +72,8 @@ export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }
       res.setHeader('vary', 'Accept-Encoding')
       // A worker script's CSP governs the worker's own requests: the page policy (connect-src 'self') would
       // stop the service worker caching clone images from other https hosts (pwa/src/routing-rules.ts).
-      if (relative.replace(/\.(?:br|gz)$/, '') === 'sw.js') res.setHeader('content-security-policy', WORKER_CSP)
+      if (relative.replace(/\.(?:br|gz)$/, '') === 'sw.js')
+        res.setHeader('content-security-policy', WORKER_CSP)
     },
   })
 

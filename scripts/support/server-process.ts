@@ -14,7 +14,10 @@ export interface ServerCommand {
 /** The built server as `npm run serve` runs it, or the sources through tsx. */
 export function serverCommand(kind: 'built' | 'tsx'): ServerCommand {
   return kind === 'built'
-    ? { label: 'node --enable-source-maps dist/server/index.mjs', args: ['--enable-source-maps', BUILT_SERVER] }
+    ? {
+        label: 'node --enable-source-maps dist/server/index.mjs',
+        args: ['--enable-source-maps', BUILT_SERVER],
+      }
     : { label: 'node --import tsx server/index.ts', args: ['--import', 'tsx', 'server/index.ts'] }
 }
 
