@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import fastifyCookie from '@fastify/cookie'
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -18,6 +18,7 @@ import type { Config } from './config'
 import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
 import { AppError, codeForStatus, errorBody } from './errors'
+import { registerInputGuard } from './input-guard'
 import { createProviders, type Providers } from './providers'
 import { affiliateRoutes } from './routes/affiliate'
 import { authRoutes } from './routes/auth'
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   chatHeartbeatMs?: number
   /** Replaces configured outside services (tests fake them). */
   providers?: Partial<Providers>
+  /** Sees every route as it is added (the fuzz suite enumerates the route table with it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export const appVersion: string = (
@@ -84,14 +87,14 @@ export function contentSecurityPolicy(options: { googleSignIn: boolean } = { goo
   ].join('; ')
 }
 
-export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger'>
+export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger' | 'onRoute'>
 
 /**
  * The HTTP layer every answer goes through, without a database: who the client is behind proxies, zod
  * validation, security headers, the error format, cookies and the desktop app's CORS. buildApp adds
  * identity and the product's routes; suites that test only this layer use it alone.
  */
-export async function buildBareApp({ config, logger }: BareAppOptions): Promise<App> {
+export async function buildBareApp({ config, logger, onRoute }: BareAppOptions): Promise<App> {
   // A hop count becomes proxy-addr's trust function: the n hops nearest to the server are trusted.
   const hops = config.TRUST_PROXY
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
@@ -103,9 +106,12 @@ export async function buildBareApp({ config, logger }: BareAppOptions): Promise<
           trustProxy,
         })
   ).withTypeProvider<ZodTypeProvider>()
+  if (onRoute) app.addHook('onRoute', onRoute)
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // NUL and lone surrogates answer 400 before any route's validation (the database cannot store them).
+  registerInputGuard(app)
 
   const csp = contentSecurityPolicy({ googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) })
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -155,8 +161,9 @@ export async function buildApp({
   answerer,
   chatHeartbeatMs,
   providers: providerOverrides,
+  onRoute,
 }: BuildAppOptions): Promise<App> {
-  const app = await buildBareApp({ config, logger })
+  const app = await buildBareApp({ config, logger, onRoute })
 
   const brain = createBrain(db, config, answerer)
   // Each clone's knowledge index is built once at start (after seeding), not by the first visitor.

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -42,6 +43,7 @@ export interface UploadRoutesOptions {
 export const INVALID_LINK_TEXT = 'This upload link is not valid'
 export const FILE_NOT_FOUND_TEXT = 'File not found'
 export const TOO_MANY_FILES_TEXT = `At most ${MAX_DRAFT_FILES} files can be uploaded at once`
+export const MALFORMED_FORM_TEXT = 'The multipart form is malformed or incomplete'
 
 const errors = {
   400: ApiErrorBody,
@@ -172,13 +174,24 @@ const bulkUploadRoutes: FastifyPluginAsyncZod<{ ctx: UploadContext }> = async (a
       if (!request.isMultipart()) throw badRequest('Send the files as a multipart form')
       const uploader = uploaderOf(ctx, request, reply)
       const stored: { fileName: string; url: string; fileKey: string }[] = []
+      // A form that ends early or breaks its own syntax is the client's mistake (400), not ours.
+      let malformed = false
+      const sources: Readable[] = []
+      const parts = request.parts()[Symbol.asyncIterator]()
+      const nextPart = () =>
+        parts.next().catch((error: unknown) => {
+          malformed = true
+          throw error
+        })
       try {
         let bucket: unknown
-        for await (const part of request.parts()) {
+        for (let next = await nextPart(); !next.done; next = await nextPart()) {
+          const part = next.value
           if (part.type === 'field') {
             if (part.fieldname === 'bucket') bucket = part.value
           } else if (part.fieldname === 'files') {
             const source = part.file
+            sources.push(source)
             stored.push(
               await storeWholeFile(
                 ctx,
@@ -199,11 +212,22 @@ const bulkUploadRoutes: FastifyPluginAsyncZod<{ ctx: UploadContext }> = async (a
         if (error instanceof app.multipartErrors.FilesLimitError) {
           throw new AppError(413, 'bad_request', TOO_MANY_FILES_TEXT)
         }
+        // A file stream fails with the form's own error when the form breaks off inside it.
+        malformed ||= sources.some((source) => source.errored === error)
+        if (malformed && !(error instanceof AppError) && statusCodeOf(error) === undefined) {
+          throw badRequest(MALFORMED_FORM_TEXT)
+        }
         throw error
       }
     },
   )
 }
+
+/** The HTTP status an error carries (Fastify's and its plugins' errors do), if any. */
+const statusCodeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
+    ? error.statusCode
+    : undefined
 
 const issueText = (issue: z.core.$ZodIssue) =>
   issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message

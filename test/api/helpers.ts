@@ -28,6 +28,8 @@ export interface TestAppOptions {
   chatHeartbeatMs?: number
   /** Fakes of outside services (text to speech, mail, payments...). */
   providers?: BuildAppOptions['providers']
+  /** Sees every route as it is added, the product's included (configure runs after them). */
+  onRoute?: BuildAppOptions['onRoute']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -48,6 +50,7 @@ export async function createTestApp({
   answerer,
   chatHeartbeatMs,
   providers,
+  onRoute,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dump = await readFile(inject('seedDbPath'))
   const config = testConfig(env)
@@ -59,6 +62,7 @@ export async function createTestApp({
     answerer,
     chatHeartbeatMs,
     providers,
+    onRoute,
   })
   await configure?.(app)
   await app.ready()
