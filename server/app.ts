@@ -125,7 +125,7 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
   })
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toBody())
+    if (error instanceof AppError) return reply.code(error.status).headers(error.headers).send(error.toBody())
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request'

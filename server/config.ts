@@ -43,6 +43,7 @@ const Env = z.object({
   ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   INTERNAL_EMAIL_DOMAINS: z.string().optional(),
+  AUTH_CODES_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).optional(),
   AUTH_CODES_PER_EMAIL: z.coerce.number().int().min(1).optional(),
   AUTH_CODES_PER_IP: z.coerce.number().int().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -86,7 +87,11 @@ export interface Config {
    * (spec 1 §5). Unset means the defaults of server/auth/auth-settings.ts ('likeness.test,likeness.app').
    */
   readonly INTERNAL_EMAIL_DOMAINS: string | undefined
-  /** Sign-in codes an address / an IP may request per 15 minutes (defaults 5 and 20). */
+  /**
+   * Sign-in codes per 15 minutes: for one address from one IP, for one address from all IPs, and from one IP
+   * for any addresses (defaults 5, 30 and 20; server/auth/auth-settings.ts).
+   */
+  readonly AUTH_CODES_PER_EMAIL_AND_IP: number | undefined
   readonly AUTH_CODES_PER_EMAIL: number | undefined
   readonly AUTH_CODES_PER_IP: number | undefined
   /** SMTP (nodemailer) replaces the dev outbox when set, e.g. smtps://user:pass@smtp.example.com:465. */
@@ -148,6 +153,7 @@ export function loadConfig(
     ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL,
     AUTH_SECRET: e.AUTH_SECRET,
     INTERNAL_EMAIL_DOMAINS: e.INTERNAL_EMAIL_DOMAINS,
+    AUTH_CODES_PER_EMAIL_AND_IP: e.AUTH_CODES_PER_EMAIL_AND_IP,
     AUTH_CODES_PER_EMAIL: e.AUTH_CODES_PER_EMAIL,
     AUTH_CODES_PER_IP: e.AUTH_CODES_PER_IP,
     SMTP_URL: e.SMTP_URL,
