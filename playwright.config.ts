@@ -47,6 +47,9 @@ export default defineConfig({
       AUTH_CODES_PER_IP: '1000',
       AUTH_CODES_PER_EMAIL: '1000',
       AUTH_CODES_PER_EMAIL_AND_IP: '1000',
+      // The same for the request-rate limits of anonymous writes and chat.
+      RATE_LIMIT_WRITES: '100000',
+      RATE_LIMIT_CHAT: '100000',
     },
   },
 })

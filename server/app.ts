@@ -20,6 +20,7 @@ import type { Db, DbKind } from './db/client'
 import { AppError, codeForStatus, errorBody } from './errors'
 import { registerInputGuard } from './input-guard'
 import { createProviders, type Providers } from './providers'
+import { registerRateLimits } from './rate-limits'
 import { affiliateRoutes } from './routes/affiliate'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
@@ -164,6 +165,8 @@ export async function buildApp({
   onRoute,
 }: BuildAppOptions): Promise<App> {
   const app = await buildBareApp({ config, logger, onRoute })
+  // Before any route: it names each anonymous write's request-rate limit as the route is added.
+  await registerRateLimits(app, config)
 
   const brain = createBrain(db, config, answerer)
   // Each clone's knowledge index is built once at start (after seeding), not by the first visitor.

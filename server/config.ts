@@ -46,6 +46,8 @@ const Env = z.object({
   AUTH_CODES_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).optional(),
   AUTH_CODES_PER_EMAIL: z.coerce.number().int().min(1).optional(),
   AUTH_CODES_PER_IP: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_CHAT: z.coerce.number().int().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -94,6 +96,13 @@ export interface Config {
   readonly AUTH_CODES_PER_EMAIL_AND_IP: number | undefined
   readonly AUTH_CODES_PER_EMAIL: number | undefined
   readonly AUTH_CODES_PER_IP: number | undefined
+  /**
+   * Requests per minute per client IP to each anonymous write route: feedback, titles, stored messages,
+   * continuing a share, code and Google sign-in checks (default 30), and chat answers and read aloud
+   * (default 60). See server/rate-limits.ts.
+   */
+  readonly RATE_LIMIT_WRITES: number | undefined
+  readonly RATE_LIMIT_CHAT: number | undefined
   /** SMTP (nodemailer) replaces the dev outbox when set, e.g. smtps://user:pass@smtp.example.com:465. */
   readonly SMTP_URL: string | undefined
   /** The sender of sign-in mail (default 'Likeness <no-reply@likeness.app>'). */
@@ -156,6 +165,8 @@ export function loadConfig(
     AUTH_CODES_PER_EMAIL_AND_IP: e.AUTH_CODES_PER_EMAIL_AND_IP,
     AUTH_CODES_PER_EMAIL: e.AUTH_CODES_PER_EMAIL,
     AUTH_CODES_PER_IP: e.AUTH_CODES_PER_IP,
+    RATE_LIMIT_WRITES: e.RATE_LIMIT_WRITES,
+    RATE_LIMIT_CHAT: e.RATE_LIMIT_CHAT,
     SMTP_URL: e.SMTP_URL,
     MAIL_FROM: e.MAIL_FROM,
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,

@@ -39,7 +39,7 @@ const serverErrors = new Map<string, unknown>()
 const statusCounts: Record<string, Record<number, number>> = {}
 
 const t = await createTestApp({
-  env: { PUBLIC_URL, DATA_DIR: dataDir, WEB_DIST: webDist, RATE_LIMIT_MAX: '1000000' },
+  env: { PUBLIC_URL, DATA_DIR: dataDir, WEB_DIST: webDist },
   onRoute: (route) => routes.push(route),
   configure: (app) => {
     app.addHook('onError', async (request, _reply, error) => {

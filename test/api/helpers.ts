@@ -40,6 +40,9 @@ const testConfig = (env: Record<string, string>) =>
     WEB_DIST: path.join(os.tmpdir(), 'likeness-test-no-web-dist'),
     // Answers stream without pacing unless a test asks for it (the API suite must stay fast).
     BRAIN_TOKEN_DELAY_MS: '0',
+    // Suites send many requests from one address: only test/api/rate-limits.test.ts meets the limits.
+    RATE_LIMIT_WRITES: '100000',
+    RATE_LIMIT_CHAT: '100000',
     ...env,
   })
 
