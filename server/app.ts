@@ -191,7 +191,7 @@ export async function buildApp({
   })
   await app.register(conversationRoutes, { db, llm: brain.llm, publicUrl: config.PUBLIC_URL })
   await app.register(historyRoutes, { db, publicUrl: config.PUBLIC_URL })
-  await app.register(sharingRoutes, { db, publicUrl: config.PUBLIC_URL })
+  await app.register(sharingRoutes, { db, publicUrl: config.PUBLIC_URL, uploadStore })
   await app.register(messageSourcesRoutes, { db })
   await app.register(affiliateRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(linkPreviewRoutes, { db })

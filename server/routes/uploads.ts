@@ -8,7 +8,6 @@ import {
   BulkUploadResponse,
   CompleteUploadRequest,
   CompleteUploadResponse,
-  isImageFileName,
   MAX_DRAFT_FILES,
   PresignUploadRequest,
   PresignUploadResponse,
@@ -22,6 +21,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import { isValidPartLink } from '../uploads/part-links'
+import { fileCsp, sendUploadedFile } from '../uploads/serve'
 import type { UploadStore } from '../uploads/store'
 import {
   completeUpload,
@@ -236,48 +236,20 @@ const FileParams = z.object({ fileKey: z.string().max(100), fileName: z.string()
 
 /** A year: a file's address never changes what it serves (a new upload gets a new key). */
 const FILE_CACHE_CONTROL = 'private, max-age=31536000, immutable'
-/** Even an html file opened directly cannot run scripts or load anything. */
-const FILE_CSP = "sandbox; default-src 'none'"
 
 /**
  * GET /api/uploads/files/:fileKey/:fileName: a complete file. Anyone with the address may read it (the
- * key is unguessable, like a presigned URL). The stored type is served, never sniffed; png and jpeg show
- * inline, every other type downloads as an attachment.
+ * key is unguessable, like a presigned URL); a shared view never shows this address (chat/sharing.ts).
  */
 const fileRoutes: FastifyPluginAsyncZod<{ ctx: UploadContext }> = async (app, { ctx }) => {
   app.get(
     '/api/uploads/files/:fileKey/:fileName',
-    {
-      // No response schema: the answer is the file's bytes.
-      schema: { params: FileParams },
-      // Route hooks run after the app's: this CSP replaces the page CSP it gives text/html answers.
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 200) reply.header('content-security-policy', FILE_CSP)
-        return payload
-      },
-    },
+    // No response schema: the answer is the file's bytes.
+    { schema: { params: FileParams }, onSend: fileCsp },
     async (request, reply) => {
       const upload = await findCompleteFile(ctx.db, request.params.fileKey, request.params.fileName)
       if (!upload) throw notFound(FILE_NOT_FOUND_TEXT)
-      // spec 1 §5: jpeg and png are previewed as images; every other type downloads.
-      const disposition = isImageFileName(upload.fileName) ? 'inline' : 'attachment'
-      return reply
-        .header('content-type', upload.contentType)
-        .header('content-length', upload.size)
-        .header('content-disposition', contentDisposition(disposition, upload.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', FILE_CACHE_CONTROL)
-        .send(ctx.store.openFile(upload.fileKey))
+      return sendUploadedFile(reply, ctx.store, upload, FILE_CACHE_CONTROL)
     },
   )
-}
-
-/** RFC 6266 with an ASCII fallback: sanitised names may hold any letter ('café.txt'). */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  )
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

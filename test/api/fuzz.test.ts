@@ -61,11 +61,13 @@ let sessionCookie = await newSessionCookie()
 const origin = { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' }
 const signedIn = () => ({ ...origin, cookie: sessionCookie })
 
+const fileUrl = await uploadFile(t.app, signedIn(), 'photo.png', PNG_BYTES)
+const [, fileKey, fileName] = /\/api\/uploads\/files\/([^/]+)\/([^/]+)$/.exec(fileUrl)!
 const chat = await t.app.inject({
   method: 'POST',
   url: '/api/clone/talk/messages/stream',
   headers: signedIn(),
-  payload: { slug: 'lena-hart', text: 'How late in the day can I drink coffee?' },
+  payload: { slug: 'lena-hart', text: 'How late in the day can I drink coffee?', files: [fileUrl] },
 })
 expect(chat.statusCode, chat.body).toBe(200)
 const finalEvent = JSON.parse(chat.body.trim().split('\n\n').at(-1)!.slice('data: '.length)) as {
@@ -77,8 +79,6 @@ const visitorChat = await sendChatMessage(t.app, { text: 'What is a good bedtime
 const visitor = visitorChat.visitor!
 const anonymous = () => ({ ...origin, cookie: `${VISITOR_COOKIE}=${visitor}` })
 
-const fileUrl = await uploadFile(t.app, signedIn(), 'photo.png', PNG_BYTES)
-const [, fileKey, fileName] = /\/api\/uploads\/files\/([^/]+)\/([^/]+)$/.exec(fileUrl)!
 const open = PresignUploadResponse.parse(
   (await presign(t.app, signedIn(), { fileName: 'notes.txt', fileSize: 5 })).json(),
 )
@@ -125,6 +125,7 @@ async function freshFixtures(): Promise<KnownValues> {
     fileName: [decodeURIComponent(fileName!), 'notes.txt'],
     uploadId: [open.uploadId],
     partNumber: [1, 2],
+    index: [0, 1],
     expires: [Number(partLink.searchParams.get('expires'))],
     signature: [partLink.searchParams.get('signature')!],
     files: [fileUrl],
