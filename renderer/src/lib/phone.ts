@@ -11,7 +11,7 @@ export function formatPhoneNumber(input: string): string {
   // Only digits, spaces and the usual separators: libphonenumber would also find a number inside words.
   if (!/^\+?[\d\s().-]+$/.test(trimmed)) return input
   const phone = parsePhoneNumberFromString(trimmed, 'US')
-  if (!phone || phone.countryCallingCode !== '1' || phone.ext || !phone.isPossible()) return input
+  if (phone?.countryCallingCode !== '1' || phone.ext || !phone.isPossible()) return input
   // The number carries the country code when it is written with '+' or with the leading 1.
   const withCountryCode = trimmed.startsWith('+') || trimmed.replace(/\D/g, '').length === 11
   const national = phone.formatNational()
