@@ -19,7 +19,9 @@ import { PNG_BYTES, presign, putPart, uploadFile } from './upload-helpers'
  * route (path params, query string and body from the route's own zod schemas, with nasty values mixed in),
  * each sent twice, by an anonymous visitor and by a signed-in user who owns the fixtures. No answer may be
  * a 5xx. A failure prints the route, the request, the answer and the server's error, and fast-check's seed
- * and path: `FUZZ_SEED=<seed> npx vitest run test/api/fuzz.test.ts` replays the same requests.
+ * and path: `FUZZ_SEED=<seed> npx vitest run test/api/fuzz.test.ts` replays the same requests (add
+ * `FUZZ_PATH=<path> -t '<METHOD> <url>'` to go straight to the failing one). FUZZ_RUNS changes the number of
+ * runs per route; FUZZ_STATS=1 prints the answers by status and the CPU time per route.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
@@ -37,6 +39,8 @@ const routes: RouteOptions[] = []
 const serverErrors = new Map<string, unknown>()
 /** Answers by status per route: FUZZ_STATS=1 prints them, to see how deep the generated requests get. */
 const statusCounts: Record<string, Record<number, number>> = {}
+/** CPU milliseconds per route (printed with FUZZ_STATS too). */
+const cpuMs: Record<string, number> = {}
 
 const t = await createTestApp({
   env: { PUBLIC_URL, DATA_DIR: dataDir, WEB_DIST: webDist },
@@ -48,7 +52,7 @@ const t = await createTestApp({
   },
 })
 afterAll(async () => {
-  if (process.env.FUZZ_STATS) console.info(JSON.stringify(statusCounts, null, 1))
+  if (process.env.FUZZ_STATS) console.info(JSON.stringify({ statusCounts, cpuMs }, null, 1))
   await t.close()
   await rm(dataDir, { recursive: true, force: true })
 })
@@ -198,6 +202,7 @@ describe('fuzz: no request answers 5xx', () => {
 
   for (const { method, url, route } of fuzzedRoutes()) {
     it(`${method} ${url}`, async () => {
+      const cpuBefore = process.cpuUsage()
       const known = await freshFixtures()
       await fc.assert(
         fc.asyncProperty(requestArb(method, route, known), async (request) => {
@@ -229,8 +234,15 @@ describe('fuzz: no request answers 5xx', () => {
             serverErrors.clear()
           }
         }),
-        { numRuns: RUNS, seed, endOnFailure: true },
+        {
+          numRuns: RUNS,
+          seed,
+          endOnFailure: true,
+          ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}),
+        },
       )
+      const cpu = process.cpuUsage(cpuBefore)
+      cpuMs[`${method} ${url}`] = Math.round((cpu.user + cpu.system) / 1000)
     })
   }
 })
