@@ -47,9 +47,14 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Slower than a live model on purpose: tests that stop or sample a reply mid-stream need time to act.
       BRAIN_TOKEN_DELAY_MS: '40',
-      // Every spec signs in against this one server from one IP: keep the per-IP code limit out of the way.
+      // Every spec signs in against this one server from one IP, often as the same demo accounts: keep the
+      // sign-in code limits out of the way.
       AUTH_CODES_PER_IP: '1000',
-      AUTH_CODES_PER_EMAIL: '100',
+      AUTH_CODES_PER_EMAIL: '1000',
+      AUTH_CODES_PER_EMAIL_AND_IP: '1000',
+      // The same for the request-rate limits of anonymous writes and chat.
+      RATE_LIMIT_WRITES: '100000',
+      RATE_LIMIT_CHAT: '100000',
     },
   },
 })

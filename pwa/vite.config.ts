@@ -89,7 +89,9 @@ export default defineConfig({
       injectManifest: {
         // The shell, every hashed chunk (lazy routes too, so they open offline), the offline page, icons.
         globPatterns: ['**/*.{js,css,html,svg,woff2,ico}', 'icons/*.png'],
-        globIgnores: ['screenshots/**'],
+        // The phone number formatter (libphonenumber-js, about 120 KB) only changes how a number looks:
+        // offline the profile shows the number as given (features/profile/use-formatted-phone.ts).
+        globIgnores: ['screenshots/**', 'assets/phone-*.js'],
       },
       devOptions: { enabled: false },
     }),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -20,7 +20,9 @@ import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
 import { AppError, codeForStatus, errorBody } from './errors'
 import { serverPath } from './paths'
+import { registerInputGuard } from './input-guard'
 import { createProviders, type Providers } from './providers'
+import { registerRateLimits } from './rate-limits'
 import { affiliateRoutes } from './routes/affiliate'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   chatHeartbeatMs?: number
   /** Replaces configured outside services (tests fake them). */
   providers?: Partial<Providers>
+  /** Sees every route as it is added (the fuzz suite enumerates the route table with it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 export const appVersion: string = (
@@ -73,14 +77,14 @@ export const appVersion: string = (
  */
 export const MAX_PARAM_LENGTH = 4096
 
-export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger'>
+export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger' | 'onRoute'>
 
 /**
  * The HTTP layer every answer goes through, without a database: who the client is behind proxies, zod
  * validation, security headers, the error format, cookies and the desktop app's CORS. buildApp adds
  * identity and the product's routes; suites that test only this layer use it alone.
  */
-export async function buildBareApp({ config, logger }: BareAppOptions): Promise<App> {
+export async function buildBareApp({ config, logger, onRoute }: BareAppOptions): Promise<App> {
   // A hop count becomes proxy-addr's trust function: the n hops nearest to the server are trusted.
   const hops = config.TRUST_PROXY
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
@@ -93,15 +97,18 @@ export async function buildBareApp({ config, logger }: BareAppOptions): Promise<
           routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
         })
   ).withTypeProvider<ZodTypeProvider>()
+  if (onRoute) app.addHook('onRoute', onRoute)
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // NUL and lone surrogates answer 400 before any route's validation (the database cannot store them).
+  registerInputGuard(app)
 
   // Content-Security-Policy, no framing, HSTS over HTTPS and the rest (server/security-headers.ts).
   await registerSecurityHeaders(app, { googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) })
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toBody())
+    if (error instanceof AppError) return reply.code(error.status).headers(error.headers).send(error.toBody())
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request'
@@ -138,8 +145,11 @@ export async function buildApp({
   answerer,
   chatHeartbeatMs,
   providers: providerOverrides,
+  onRoute,
 }: BuildAppOptions): Promise<App> {
-  const app = await buildBareApp({ config, logger })
+  const app = await buildBareApp({ config, logger, onRoute })
+  // Before any route: it names each anonymous write's request-rate limit as the route is added.
+  await registerRateLimits(app, config)
 
   const brain = createBrain(db, config, answerer)
   // Each clone's knowledge index is built once at start (after seeding), not by the first visitor.
@@ -164,7 +174,7 @@ export async function buildApp({
   })
   await app.register(conversationRoutes, { db, llm: brain.llm, publicUrl: config.PUBLIC_URL })
   await app.register(historyRoutes, { db, publicUrl: config.PUBLIC_URL })
-  await app.register(sharingRoutes, { db, publicUrl: config.PUBLIC_URL })
+  await app.register(sharingRoutes, { db, publicUrl: config.PUBLIC_URL, uploadStore })
   await app.register(messageSourcesRoutes, { db })
   await app.register(affiliateRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(linkPreviewRoutes, { db })

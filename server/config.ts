@@ -43,8 +43,11 @@ const Env = z.object({
   ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   INTERNAL_EMAIL_DOMAINS: z.string().optional(),
+  AUTH_CODES_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).optional(),
   AUTH_CODES_PER_EMAIL: z.coerce.number().int().min(1).optional(),
   AUTH_CODES_PER_IP: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_CHAT: z.coerce.number().int().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -86,9 +89,20 @@ export interface Config {
    * (spec 1 §5). Unset means the defaults of server/auth/auth-settings.ts ('likeness.test,likeness.app').
    */
   readonly INTERNAL_EMAIL_DOMAINS: string | undefined
-  /** Sign-in codes an address / an IP may request per 15 minutes (defaults 5 and 20). */
+  /**
+   * Sign-in codes per 15 minutes: for one address from one IP, for one address from all IPs, and from one IP
+   * for any addresses (defaults 5, 30 and 20; server/auth/auth-settings.ts).
+   */
+  readonly AUTH_CODES_PER_EMAIL_AND_IP: number | undefined
   readonly AUTH_CODES_PER_EMAIL: number | undefined
   readonly AUTH_CODES_PER_IP: number | undefined
+  /**
+   * Requests per minute per client IP to each anonymous write route: feedback, titles, stored messages,
+   * continuing a share, code and Google sign-in checks (default 30), and chat answers and read aloud
+   * (default 60). See server/rate-limits.ts.
+   */
+  readonly RATE_LIMIT_WRITES: number | undefined
+  readonly RATE_LIMIT_CHAT: number | undefined
   /** SMTP (nodemailer) replaces the dev outbox when set, e.g. smtps://user:pass@smtp.example.com:465. */
   readonly SMTP_URL: string | undefined
   /** The sender of sign-in mail (default 'Likeness <no-reply@likeness.app>'). */
@@ -148,8 +162,11 @@ export function loadConfig(
     ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL,
     AUTH_SECRET: e.AUTH_SECRET,
     INTERNAL_EMAIL_DOMAINS: e.INTERNAL_EMAIL_DOMAINS,
+    AUTH_CODES_PER_EMAIL_AND_IP: e.AUTH_CODES_PER_EMAIL_AND_IP,
     AUTH_CODES_PER_EMAIL: e.AUTH_CODES_PER_EMAIL,
     AUTH_CODES_PER_IP: e.AUTH_CODES_PER_IP,
+    RATE_LIMIT_WRITES: e.RATE_LIMIT_WRITES,
+    RATE_LIMIT_CHAT: e.RATE_LIMIT_CHAT,
     SMTP_URL: e.SMTP_URL,
     MAIL_FROM: e.MAIL_FROM,
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    /** Headers the answer carries, e.g. Retry-After on a 429. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message)
     this.name = 'AppError'
@@ -22,6 +24,11 @@ export const unauthorized = (message = 'You need to be logged in first.') =>
   new AppError(401, ErrorCode.unauthorized, message)
 export const forbidden = (message = 'Forbidden') => new AppError(403, ErrorCode.forbidden, message)
 export const conflict = (message = 'Conflict') => new AppError(409, ErrorCode.conflict, message)
+/** A 429 that says, in whole seconds (at least 1), when asking again can succeed. */
+export const rateLimited = (message: string, retryAfterMs: number) =>
+  new AppError(429, ErrorCode.rateLimited, message, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  })
 
 export const errorBody = (code: ErrorCode, message: string): ApiErrorBody => ({ error: { code, message } })
 

@@ -8,10 +8,34 @@ import { serverSettings } from '../db/schema'
 /** spec 1 §5 and the issue: codes expire in 10 minutes and die after 5 wrong tries. */
 export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000
 export const LOGIN_CODE_MAX_ATTEMPTS = 5
-/** Sending codes is rate-limited per address and per IP over a sliding window. */
+/**
+ * Sending codes is limited over a sliding window: per address and IP pair (what a person asking for their
+ * own code meets), per address from every IP (a looser ceiling, so requests from elsewhere cannot use up
+ * someone's allowance, yet nobody can mail-bomb an address), and per IP (one client asking for many
+ * addresses). Every code sent can meet at most LOGIN_CODE_MAX_ATTEMPTS wrong tries, so the per-address
+ * ceiling also bounds the chance of guessing a code: 5 x 30 in a million per window.
+ */
 export const CODE_RATE_WINDOW_MS = 15 * 60 * 1000
-export const CODES_PER_EMAIL_PER_WINDOW = 5
+export const CODES_PER_EMAIL_AND_IP_PER_WINDOW = 5
+export const CODES_PER_EMAIL_PER_WINDOW = 30
 export const CODES_PER_IP_PER_WINDOW = 20
+
+export interface CodeLimits {
+  perEmailAndIp: number
+  perEmail: number
+  perIp: number
+}
+
+/** The send limits, from AUTH_CODES_PER_EMAIL_AND_IP / AUTH_CODES_PER_EMAIL / AUTH_CODES_PER_IP or the defaults. */
+export function codeLimits(
+  config: Pick<Config, 'AUTH_CODES_PER_EMAIL_AND_IP' | 'AUTH_CODES_PER_EMAIL' | 'AUTH_CODES_PER_IP'>,
+): CodeLimits {
+  return {
+    perEmailAndIp: config.AUTH_CODES_PER_EMAIL_AND_IP ?? CODES_PER_EMAIL_AND_IP_PER_WINDOW,
+    perEmail: config.AUTH_CODES_PER_EMAIL ?? CODES_PER_EMAIL_PER_WINDOW,
+    perIp: config.AUTH_CODES_PER_IP ?? CODES_PER_IP_PER_WINDOW,
+  }
+}
 
 const AUTH_SECRET_KEY = 'auth_secret'
 

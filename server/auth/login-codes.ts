@@ -1,12 +1,14 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lt, min, ne, type SQL, sql } from 'drizzle-orm'
 import { LOGIN_CODE_LENGTH } from '../../contract'
 import type { Db } from '../db/client'
 import { loginCodes } from '../db/schema'
-import { AppError } from '../errors'
+import { AppError, rateLimited } from '../errors'
 import {
   CODE_RATE_WINDOW_MS,
+  CODES_PER_EMAIL_AND_IP_PER_WINDOW,
   CODES_PER_EMAIL_PER_WINDOW,
   CODES_PER_IP_PER_WINDOW,
+  type CodeLimits,
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
 } from './auth-settings'
@@ -24,65 +26,77 @@ export interface CodeContext {
   db: Db
   secret: string
   now?: Date
-  limits?: { perEmail: number; perIp: number }
+  limits?: CodeLimits
 }
 
+const DEFAULT_LIMITS: CodeLimits = {
+  perEmailAndIp: CODES_PER_EMAIL_AND_IP_PER_WINDOW,
+  perEmail: CODES_PER_EMAIL_PER_WINDOW,
+  perIp: CODES_PER_IP_PER_WINDOW,
+}
+
+/** The unexpired, unused codes of an address (dead ones included: they still answer 'tried too many times'). */
+const liveCodesOf = (email: string, now: Date) =>
+  and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now))
+
 /**
- * Issues a code for an address: refuses past the per-address and per-IP limits (429), retires the
- * address's earlier codes (only the newest one works) and stores the new code as a keyed hash.
+ * Issues a code for an address and stores it as a keyed hash. Earlier codes stay valid until they expire, are
+ * used or are tried too often: a resend (by the person, or by anyone else who types their address) never
+ * takes away a code already in someone's inbox. Refuses (429, with Retry-After) past the per-pair, per-address
+ * or per-IP limit; the rows are the ledger, so the limits hold across restarts and across servers.
  */
 export async function issueLoginCode(
-  {
-    db,
-    secret,
-    now = new Date(),
-    limits = { perEmail: CODES_PER_EMAIL_PER_WINDOW, perIp: CODES_PER_IP_PER_WINDOW },
-  }: CodeContext,
+  { db, secret, now = new Date(), limits = DEFAULT_LIMITS }: CodeContext,
   email: string,
   ip: string,
-): Promise<string> {
+): Promise<{ id: string; code: string }> {
   const ipHash = hashIp(secret, ip)
   const since = new Date(now.getTime() - CODE_RATE_WINDOW_MS)
-  const [byEmail] = await db
-    .select({ n: count() })
-    .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, since)))
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(loginCodes)
-    .where(and(eq(loginCodes.ipHash, ipHash), gt(loginCodes.createdAt, since)))
-  if ((byEmail?.n ?? 0) >= limits.perEmail || (byIp?.n ?? 0) >= limits.perIp) {
-    throw new AppError(429, 'rate_limited', RATE_LIMITED_TEXT)
+  const recent = (where: SQL | undefined) =>
+    db
+      .select({ n: count(), oldest: min(loginCodes.createdAt) })
+      .from(loginCodes)
+      .where(and(where, gt(loginCodes.createdAt, since)))
+      .then(([row]) => ({ n: row?.n ?? 0, oldest: row?.oldest ?? now }))
+  const [byPair, byEmail, byIp] = await Promise.all([
+    recent(and(eq(loginCodes.email, email), eq(loginCodes.ipHash, ipHash))),
+    recent(eq(loginCodes.email, email)),
+    recent(eq(loginCodes.ipHash, ipHash)),
+  ])
+  const full = [
+    { used: byPair, limit: limits.perEmailAndIp },
+    { used: byEmail, limit: limits.perEmail },
+    { used: byIp, limit: limits.perIp },
+  ].filter(({ used, limit }) => used.n >= limit)
+  if (full.length > 0) {
+    // A slot frees when the oldest code counted leaves the window (an estimate when over the limit by more).
+    const freesAt = Math.max(...full.map(({ used }) => new Date(used.oldest).getTime() + CODE_RATE_WINDOW_MS))
+    throw rateLimited(RATE_LIMITED_TEXT, freesAt - now.getTime())
   }
 
   const code = newLoginCode()
-  await db.transaction(async (tx) => {
-    await tx
-      .update(loginCodes)
-      .set({ expiresAt: now })
-      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now)))
-    await tx.insert(loginCodes).values({
+  const [row] = await db
+    .insert(loginCodes)
+    .values({
       email,
       codeHash: hashLoginCode(secret, email, code),
       ipHash,
       expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
       createdAt: now,
     })
-  })
-  return code
+    .returning({ id: loginCodes.id })
+  return { id: row!.id, code }
 }
 
-/** A code whose mail could not be sent must not stay usable. */
-export async function retireLoginCodes({ db, now = new Date() }: CodeContext, email: string) {
-  await db
-    .update(loginCodes)
-    .set({ expiresAt: now })
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now)))
+/** A code whose mail could not be sent must not stay usable (the address's other codes are not touched). */
+export async function retireLoginCode({ db, now = new Date() }: CodeContext, id: string) {
+  await db.update(loginCodes).set({ expiresAt: now }).where(eq(loginCodes.id, id))
 }
 
 /**
- * Consumes the address's live code when `input` matches it. A wrong try counts against the code; after
- * LOGIN_CODE_MAX_ATTEMPTS wrong tries it is dead, even for the right code. Throws the spec's texts.
+ * Consumes the live code of the address that `input` matches. A wrong try counts against every live code
+ * (each was compared); a code that met LOGIN_CODE_MAX_ATTEMPTS wrong tries is dead, even for the right
+ * input. Once one code signs in, the address's other live codes are retired. Throws the spec's texts.
  */
 export async function consumeLoginCode(
   { db, secret, now = new Date() }: CodeContext,
@@ -90,23 +104,31 @@ export async function consumeLoginCode(
   input: string,
 ): Promise<void> {
   const code = normaliseLoginCode(input)
-  const [live] = await db
-    .select()
-    .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now)))
-    .orderBy(desc(loginCodes.createdAt))
-    .limit(1)
-  if (!live) throw verifyFailed()
-  if (live.attempts >= LOGIN_CODE_MAX_ATTEMPTS) throw new AppError(400, 'bad_request', CODE_DEAD_TEXT)
+  const live = await db.select().from(loginCodes).where(liveCodesOf(email, now))
+  if (live.length === 0) throw verifyFailed()
+  const usable = live.filter((c) => c.attempts < LOGIN_CODE_MAX_ATTEMPTS)
+  if (usable.length === 0) throw new AppError(400, 'bad_request', CODE_DEAD_TEXT)
 
-  const matches =
-    code.length === LOGIN_CODE_LENGTH && sameHash(hashLoginCode(secret, email, code), live.codeHash)
-  if (!matches) {
+  const hash = code.length === LOGIN_CODE_LENGTH ? hashLoginCode(secret, email, code) : null
+  // Every usable code is compared (no early exit), so the answer time says nothing about which matched.
+  let match: (typeof usable)[number] | undefined
+  for (const candidate of usable) {
+    if (hash !== null && sameHash(hash, candidate.codeHash)) match = candidate
+  }
+  if (!match) {
     // Counted in the database, so parallel guesses on several servers share one budget.
     await db
       .update(loginCodes)
       .set({ attempts: sql`${loginCodes.attempts} + 1` })
-      .where(and(eq(loginCodes.id, live.id), lt(loginCodes.attempts, LOGIN_CODE_MAX_ATTEMPTS)))
+      .where(
+        and(
+          inArray(
+            loginCodes.id,
+            usable.map((c) => c.id),
+          ),
+          lt(loginCodes.attempts, LOGIN_CODE_MAX_ATTEMPTS),
+        ),
+      )
     throw verifyFailed()
   }
   // Single use: of two simultaneous verifications, only one consumes the code.
@@ -115,11 +137,16 @@ export async function consumeLoginCode(
     .set({ consumedAt: now })
     .where(
       and(
-        eq(loginCodes.id, live.id),
+        eq(loginCodes.id, match.id),
         isNull(loginCodes.consumedAt),
         lt(loginCodes.attempts, LOGIN_CODE_MAX_ATTEMPTS),
       ),
     )
     .returning({ id: loginCodes.id })
   if (consumed.length === 0) throw verifyFailed()
+  // Signed in: the other codes in the inbox are of no more use to anyone.
+  await db
+    .update(loginCodes)
+    .set({ expiresAt: now })
+    .where(and(liveCodesOf(email, now), ne(loginCodes.id, match.id)))
 }

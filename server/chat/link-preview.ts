@@ -5,6 +5,35 @@
  * of text comes from the request, so all of it is escaped (an SVG opened directly runs scripts).
  */
 
+import { LRUCache } from 'lru-cache'
+
+/** Bounded: every distinct URL asked for costs one entry. */
+export const LINK_PREVIEW_CACHE_SIZE = 500
+/** A document title may change; a cached card is redrawn after this long. */
+export const CARD_TTL_MS = 10 * 60 * 1000
+
+export interface LinkPreviewCard {
+  svg: string
+  etag: string
+}
+
+/**
+ * The drawn cards by URL: least recently used leave first past `max`, and a card older than `ttlMs` is drawn
+ * again. `clock` is for tests (lru-cache reads performance.now by default).
+ */
+export function createLinkPreviewCards(
+  max = LINK_PREVIEW_CACHE_SIZE,
+  ttlMs = CARD_TTL_MS,
+  clock?: { now(): number },
+): LRUCache<string, LinkPreviewCard> {
+  // With a test clock, read it on every check (lru-cache otherwise keeps "now" for a millisecond).
+  return new LRUCache<string, LinkPreviewCard>({
+    max,
+    ttl: ttlMs,
+    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+  })
+}
+
 export const CARD_WIDTH = 1200
 export const CARD_HEIGHT = 630
 const TITLE_LINE_CHARS = 30

@@ -4,11 +4,15 @@ import type { SharedConversation } from '../../contract'
 import type { Owner } from '../auth/visitor'
 import type { Db } from '../db/client'
 import { clones, conversations, instances, messageAffiliates, messageCitations, messages } from '../db/schema'
+import { parseFileUrl } from '../uploads/attachments'
+import { findCompleteFile, type UploadRow } from '../uploads/uploads'
 import { type ConversationRow, withCitationsAndAffiliates } from './message-view'
 
 /*
  * Sharing (spec 1 §4 'Conversations': shared = shareId set, unshared = shareId null). A share id is a random
  * url-safe secret, never the conversation id, so a link reveals nothing else and dies the moment it is cleared.
+ * The same holds for the visitor's attached files: the shared view names each by the share, the message and its
+ * place there (sharedFileUrl), never by the file's own unguessable address, so unsharing ends access to them too.
  */
 
 /** 96 random bits, 16 url-safe characters. */
@@ -59,6 +63,52 @@ export async function shareConversation(db: Db, row: ConversationRow): Promise<s
   return current!.shareId!
 }
 
+/** A shared message's file as the shared view names it: dead once the conversation is unshared. */
+export function sharedFileUrl(shareId: string, messageId: string, index: number, fileName: string): string {
+  return `/api/clone/talk/shared/${encodeURIComponent(shareId)}/files/${messageId}/${index}/${encodeURIComponent(fileName)}`
+}
+
+/** A message's files (our upload URLs) as share-scoped URLs; the name is the last segment, as in the original. */
+function sharedFiles(shareId: string, messageId: string, files: readonly string[]): string[] {
+  return files.map((url, index) => {
+    const last = url.split(/[?#]/, 1)[0]!.split('/').at(-1) ?? ''
+    let fileName: string
+    try {
+      fileName = decodeURIComponent(last)
+    } catch {
+      fileName = last
+    }
+    return sharedFileUrl(shareId, messageId, index, fileName)
+  })
+}
+
+/**
+ * The upload behind file `index` of a shared message, when the name matches too; undefined otherwise (the
+ * caller has already found the conversation shared).
+ */
+export async function findSharedFile(
+  db: Db,
+  conversationId: string,
+  file: { messageId: string; index: number; fileName: string },
+  publicOrigin: string,
+): Promise<UploadRow | undefined> {
+  const [message] = await db
+    .select({ files: messages.files })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, file.messageId),
+        eq(messages.conversationId, conversationId),
+        inArray(messages.sender, SHARED_SENDERS),
+      ),
+    )
+    .limit(1)
+  const url = message?.files[file.index]
+  const parsed = url ? parseFileUrl(url, publicOrigin) : null
+  if (!parsed || parsed.fileName !== file.fileName) return undefined
+  return findCompleteFile(db, parsed.fileKey, parsed.fileName)
+}
+
 export async function unshareConversation(db: Db, conversationId: string): Promise<void> {
   await db.update(conversations).set({ shareId: null }).where(eq(conversations.id, conversationId))
 }
@@ -84,14 +134,14 @@ export async function findSharedConversation(
   return row
 }
 
+const SHARED_SENDERS: ('USER' | 'CLONE' | 'OWNER')[] = ['USER', 'CLONE', 'OWNER']
+
 /** The messages a shared view shows: the visitor's and the clone's, with citations (no system notices). */
 async function sharedMessageRows(db: Db, conversationId: string) {
   return db
     .select()
     .from(messages)
-    .where(
-      and(eq(messages.conversationId, conversationId), inArray(messages.sender, ['USER', 'CLONE', 'OWNER'])),
-    )
+    .where(and(eq(messages.conversationId, conversationId), inArray(messages.sender, SHARED_SENDERS)))
     .orderBy(asc(messages.createdAt), asc(messages.id))
 }
 
@@ -109,7 +159,11 @@ export async function toSharedConversation(
     updatedAt: conversation.updatedAt.toISOString(),
     clone: { slug, instanceSlug },
     // Saved marks are the sharer's own bookmarks: a viewer never sees them.
-    messages: shown.map((m) => ({ ...m, saved: false })),
+    messages: shown.map((m) => ({
+      ...m,
+      saved: false,
+      files: sharedFiles(conversation.shareId!, m.id, m.files),
+    })),
   }
 }
 
@@ -118,6 +172,8 @@ export async function toSharedConversation(
  * (with their citations and products) owned by the caller. A copy rather than a link keeps the new
  * conversation whole when the sharer later unshares, renames or archives theirs, keeps one owner per
  * conversation for every permission check, and gives the clone the earlier turns as context unchanged.
+ * The sharer's files are the exception: the copy names them as the shared view did (sharedFileUrl), so they
+ * stay the sharer's to withdraw by unsharing, and a copy never hands out their own addresses.
  */
 export async function continueSharedConversation(
   db: Db,
@@ -152,10 +208,11 @@ export async function continueSharedConversation(
     // Ids made here, so each copied citation and product finds its copied message.
     const newId = new Map(rows.map((r) => [r.id, randomUUID()]))
     await tx.insert(messages).values(
-      rows.map(({ id, conversationId: _from, saved: _saved, ...message }) => ({
+      rows.map(({ id, conversationId: _from, saved: _saved, files, ...message }) => ({
         ...message,
         id: newId.get(id)!,
         conversationId,
+        files: sharedFiles(shared.shareId!, id, files),
       })),
     )
     if (citations.length) {

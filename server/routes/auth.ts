@@ -20,17 +20,11 @@ import {
   VerifyCodeRequest,
 } from '../../contract'
 import { assertMaySignIn, BANNED_TEXT, getOrCreateUser, toUser } from '../auth/accounts'
-import {
-  CODES_PER_EMAIL_PER_WINDOW,
-  CODES_PER_IP_PER_WINDOW,
-  internalEmailDomains,
-  LOGIN_CODE_TTL_MS,
-  loadAuthSecret,
-} from '../auth/auth-settings'
+import { codeLimits, internalEmailDomains, LOGIN_CODE_TTL_MS, loadAuthSecret } from '../auth/auth-settings'
 import { claimConversations } from '../auth/claim'
 import { GOOGLE_FAILED_TEXT, verifyGoogleAccessToken } from '../auth/google'
 import { requireUser, SESSION_COOKIE } from '../auth/identity'
-import { consumeLoginCode, issueLoginCode, retireLoginCodes } from '../auth/login-codes'
+import { consumeLoginCode, issueLoginCode, retireLoginCode } from '../auth/login-codes'
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie'
 import { createSession, revokeSession, type SessionTransport, type UserRow } from '../auth/sessions'
 import { ownerOf } from '../auth/visitor'
@@ -69,10 +63,7 @@ const errors = {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, config, mailer }) => {
   const secret = await loadAuthSecret(db, config)
   const internalDomains = internalEmailDomains(config)
-  const limits = {
-    perEmail: config.AUTH_CODES_PER_EMAIL ?? CODES_PER_EMAIL_PER_WINDOW,
-    perIp: config.AUTH_CODES_PER_IP ?? CODES_PER_IP_PER_WINDOW,
-  }
+  const limits = codeLimits(config)
 
   /** A valid sign-in address, normalised, or a 400 with the spec's subaddress text. */
   const signInAddress = (input: string): string => {
@@ -110,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const email = signInAddress(request.body.email)
       await assertMaySignIn(db, email)
-      const code = await issueLoginCode({ db, secret, limits }, email, request.ip)
+      const { id, code } = await issueLoginCode({ db, secret, limits }, email, request.ip)
       const mail = signInCodeMail(email, code, {
         whitelabel: request.body.whitelabel === true,
         validMinutes: LOGIN_CODE_TTL_MS / 60_000,
@@ -119,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         await mailer.send(mail)
       } catch (error) {
         request.log.error({ err: error }, 'sign-in code mail failed')
-        await retireLoginCodes({ db, secret }, email)
+        await retireLoginCode({ db, secret }, id)
         throw new AppError(503, 'unavailable', SEND_CODE_FAILED_TEXT)
       }
       return { ok: true as const }

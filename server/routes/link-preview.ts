@@ -2,29 +2,18 @@ import { createHash } from 'node:crypto'
 import { eq, or } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { renderLinkPreview } from '../chat/link-preview'
-import { LruCache } from '../chat/lru-cache'
+import { createLinkPreviewCards, renderLinkPreview } from '../chat/link-preview'
 import type { Db } from '../db/client'
 import { documents } from '../db/schema'
 import { badRequest } from '../errors'
 
-/** Bounded: every distinct URL asked for costs one entry. */
-export const LINK_PREVIEW_CACHE_SIZE = 500
-/** A document title may change; a cached card is redrawn after this long. */
-const CARD_TTL_MS = 10 * 60 * 1000
 const CACHE_CONTROL = 'public, max-age=86400'
 // The SVG is an image: nothing in it may load or run anything, even when opened on its own.
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'"
 
-interface Card {
-  svg: string
-  etag: string
-  madeAt: number
-}
-
 /** spec 1 §7 'Link preview': GET /api/og?url= answers an SVG card (see chat/link-preview.ts). */
 export const linkPreviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const cards = new LruCache<string, Card>(LINK_PREVIEW_CACHE_SIZE)
+  const cards = createLinkPreviewCards()
 
   app.get(
     '/api/og',
@@ -41,9 +30,9 @@ export const linkPreviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       }
       const key = url.href
       let card = cards.get(key)
-      if (!card || Date.now() - card.madeAt > CARD_TTL_MS) {
+      if (!card) {
         const svg = renderLinkPreview(url, await documentTitleFor(db, url))
-        card = { svg, etag: `"${createHash('sha1').update(svg).digest('base64url')}"`, madeAt: Date.now() }
+        card = { svg, etag: `"${createHash('sha1').update(svg).digest('base64url')}"` }
         cards.set(key, card)
       }
       reply

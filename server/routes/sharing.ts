@@ -4,6 +4,7 @@ import {
   ApiErrorBody,
   ContinueSharedRequest,
   ContinueSharedResponse,
+  MAX_DRAFT_FILES,
   ShareConversationResponse,
   SharedConversation,
   ShareId,
@@ -15,6 +16,7 @@ import {
   continueSharedConversation,
   conversationPlace,
   findSharedConversation,
+  findSharedFile,
   shareConversation,
   sharedConversationUrl,
   toSharedConversation,
@@ -22,17 +24,28 @@ import {
 } from '../chat/sharing'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
+import { fileCsp, sendUploadedFile } from '../uploads/serve'
+import type { UploadStore } from '../uploads/store'
 
 export interface SharingRoutesOptions {
   db: Db
   /** The public origin share links are built on (config PUBLIC_URL). */
   publicUrl: string
+  /** Where the shared messages' attached files are read from. */
+  uploadStore: UploadStore
 }
 
 const NOT_SHARED = 'Shared conversation not found'
+export const SHARED_FILE_NOT_FOUND = 'File not found'
 
 /** spec 1 §7 shareConversation, unshareConversation, the shared view and 'Continue shared conversation'. */
-export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, publicUrl }) => {
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (
+  app,
+  { db, publicUrl, uploadStore },
+) => {
+  const findShared = async (shareId: string) =>
+    ShareId.safeParse(shareId).success ? findSharedConversation(db, shareId) : undefined
+
   app.post(
     '/api/clone/talk/conversations/:id/share',
     {
@@ -98,13 +111,40 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const shared = ShareId.safeParse(request.params.shareId).success
-        ? await findSharedConversation(db, request.params.shareId)
-        : undefined
+      const shared = await findShared(request.params.shareId)
       if (!shared) throw notFound(NOT_SHARED)
       // An unshared link must die at once: no shared cache may keep it.
       reply.header('cache-control', 'private, no-store')
       return toSharedConversation(db, shared)
+    },
+  )
+
+  // A file of a shared message, for as long as the conversation is shared (chat/sharing.ts sharedFileUrl).
+  app.get(
+    '/api/clone/talk/shared/:shareId/files/:messageId/:index/:fileName',
+    {
+      schema: {
+        params: z.object({
+          shareId: z.string().max(64),
+          messageId: z.uuid(),
+          index: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(MAX_DRAFT_FILES - 1),
+          fileName: z.string().max(1000),
+        }),
+      },
+      onSend: fileCsp,
+    },
+    async (request, reply) => {
+      const { shareId, ...file } = request.params
+      const shared = await findShared(shareId)
+      const upload = shared
+        ? await findSharedFile(db, shared.conversation.id, file, new URL(publicUrl).origin)
+        : undefined
+      if (!upload) throw notFound(SHARED_FILE_NOT_FOUND)
+      return sendUploadedFile(reply, uploadStore, upload, 'private, no-store')
     },
   )
 
@@ -118,9 +158,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const shared = ShareId.safeParse(request.params.shareId).success
-        ? await findSharedConversation(db, request.params.shareId)
-        : undefined
+      const shared = await findShared(request.params.shareId)
       if (!shared || shared.slug !== request.body.slug) throw notFound(NOT_SHARED)
       const visitorId = ensureVisitor(request, reply)
       const conversationId = await continueSharedConversation(db, shared.conversation, {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -7,7 +8,6 @@ import {
   BulkUploadResponse,
   CompleteUploadRequest,
   CompleteUploadResponse,
-  isImageFileName,
   MAX_DRAFT_FILES,
   PresignUploadRequest,
   PresignUploadResponse,
@@ -21,6 +21,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import { isValidPartLink } from '../uploads/part-links'
+import { fileCsp, sendUploadedFile } from '../uploads/serve'
 import type { UploadStore } from '../uploads/store'
 import {
   completeUpload,
@@ -42,6 +43,7 @@ export interface UploadRoutesOptions {
 export const INVALID_LINK_TEXT = 'This upload link is not valid'
 export const FILE_NOT_FOUND_TEXT = 'File not found'
 export const TOO_MANY_FILES_TEXT = `At most ${MAX_DRAFT_FILES} files can be uploaded at once`
+export const MALFORMED_FORM_TEXT = 'The multipart form is malformed or incomplete'
 
 const errors = {
   400: ApiErrorBody,
@@ -172,13 +174,24 @@ const bulkUploadRoutes: FastifyPluginAsyncZod<{ ctx: UploadContext }> = async (a
       if (!request.isMultipart()) throw badRequest('Send the files as a multipart form')
       const uploader = uploaderOf(ctx, request, reply)
       const stored: { fileName: string; url: string; fileKey: string }[] = []
+      // A form that ends early or breaks its own syntax is the client's mistake (400), not ours.
+      let malformed = false
+      const sources: Readable[] = []
+      const parts = request.parts()[Symbol.asyncIterator]()
+      const nextPart = () =>
+        parts.next().catch((error: unknown) => {
+          malformed = true
+          throw error
+        })
       try {
         let bucket: unknown
-        for await (const part of request.parts()) {
+        for (let next = await nextPart(); !next.done; next = await nextPart()) {
+          const part = next.value
           if (part.type === 'field') {
             if (part.fieldname === 'bucket') bucket = part.value
           } else if (part.fieldname === 'files') {
             const source = part.file
+            sources.push(source)
             stored.push(
               await storeWholeFile(
                 ctx,
@@ -199,11 +212,22 @@ const bulkUploadRoutes: FastifyPluginAsyncZod<{ ctx: UploadContext }> = async (a
         if (error instanceof app.multipartErrors.FilesLimitError) {
           throw new AppError(413, 'bad_request', TOO_MANY_FILES_TEXT)
         }
+        // A file stream fails with the form's own error when the form breaks off inside it.
+        malformed ||= sources.some((source) => source.errored === error)
+        if (malformed && !(error instanceof AppError) && statusCodeOf(error) === undefined) {
+          throw badRequest(MALFORMED_FORM_TEXT)
+        }
         throw error
       }
     },
   )
 }
+
+/** The HTTP status an error carries (Fastify's and its plugins' errors do), if any. */
+const statusCodeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
+    ? error.statusCode
+    : undefined
 
 const issueText = (issue: z.core.$ZodIssue) =>
   issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message
@@ -212,48 +236,20 @@ const FileParams = z.object({ fileKey: z.string().max(100), fileName: z.string()
 
 /** A year: a file's address never changes what it serves (a new upload gets a new key). */
 const FILE_CACHE_CONTROL = 'private, max-age=31536000, immutable'
-/** Even an html file opened directly cannot run scripts or load anything. */
-const FILE_CSP = "sandbox; default-src 'none'"
 
 /**
  * GET /api/uploads/files/:fileKey/:fileName: a complete file. Anyone with the address may read it (the
- * key is unguessable, like a presigned URL). The stored type is served, never sniffed; png and jpeg show
- * inline, every other type downloads as an attachment.
+ * key is unguessable, like a presigned URL); a shared view never shows this address (chat/sharing.ts).
  */
 const fileRoutes: FastifyPluginAsyncZod<{ ctx: UploadContext }> = async (app, { ctx }) => {
   app.get(
     '/api/uploads/files/:fileKey/:fileName',
-    {
-      // No response schema: the answer is the file's bytes.
-      schema: { params: FileParams },
-      // Route hooks run after the app's: this CSP replaces the page CSP it gives text/html answers.
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 200) reply.header('content-security-policy', FILE_CSP)
-        return payload
-      },
-    },
+    // No response schema: the answer is the file's bytes.
+    { schema: { params: FileParams }, onSend: fileCsp },
     async (request, reply) => {
       const upload = await findCompleteFile(ctx.db, request.params.fileKey, request.params.fileName)
       if (!upload) throw notFound(FILE_NOT_FOUND_TEXT)
-      // spec 1 §5: jpeg and png are previewed as images; every other type downloads.
-      const disposition = isImageFileName(upload.fileName) ? 'inline' : 'attachment'
-      return reply
-        .header('content-type', upload.contentType)
-        .header('content-length', upload.size)
-        .header('content-disposition', contentDisposition(disposition, upload.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', FILE_CACHE_CONTROL)
-        .send(ctx.store.openFile(upload.fileKey))
+      return sendUploadedFile(reply, ctx.store, upload, FILE_CACHE_CONTROL)
     },
   )
-}
-
-/** RFC 6266 with an ASCII fallback: sanitised names may hold any letter ('café.txt'). */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  )
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

@@ -1,36 +1,25 @@
 import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import type { Speech } from './provider'
 
-/** A bounded in-process cache of spoken answers: the same answer is often played more than once. */
+/**
+ * A bounded in-process cache of spoken answers (the same answer is often played more than once): at most
+ * `maxEntries` answers and `maxBytes` of audio, least recently played leave first; one answer larger than
+ * `maxBytes` is never kept.
+ */
 export function createSpeechCache(maxEntries = 100, maxBytes = 64 * 1024 * 1024) {
-  const entries = new Map<string, Speech>()
-  let bytes = 0
+  const entries = new LRUCache<string, Speech>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    // lru-cache wants a positive size: an empty answer still takes a slot.
+    sizeCalculation: (speech) => Math.max(1, speech.audio.length),
+  })
   const keyOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex')
   return {
     keyOf,
-    get(key: string): Speech | undefined {
-      const hit = entries.get(key)
-      if (hit) {
-        // Refresh recency.
-        entries.delete(key)
-        entries.set(key, hit)
-      }
-      return hit
-    },
+    get: (key: string): Speech | undefined => entries.get(key),
     set(key: string, speech: Speech) {
-      if (speech.audio.length > maxBytes) return
-      const previous = entries.get(key)
-      if (previous) {
-        bytes -= previous.audio.length
-        entries.delete(key)
-      }
       entries.set(key, speech)
-      bytes += speech.audio.length
-      for (const [oldest, value] of entries) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break
-        entries.delete(oldest)
-        bytes -= value.audio.length
-      }
     },
     get size() {
       return entries.size

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server, type Socket } from 'node:net'
+import { and, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../../server/auth/identity'
-import { outboxMessages } from '../../server/db/schema'
+import { loginCodes, outboxMessages } from '../../server/db/schema'
 import { createSmtpMailer } from '../../server/mail/smtp'
 import { createTestApp } from './helpers'
 
@@ -105,25 +106,41 @@ describe('SMTP mail provider', () => {
     }
   })
 
-  it("answers 'Failed to send verification code.' when the mail cannot be sent, and retires the code", async () => {
+  it("answers 'Failed to send verification code.' when the mail cannot be sent, and retires that code only", async () => {
+    const sent: string[] = []
+    let failing = false
     const t = await createTestApp({
       providers: {
         mailer: {
           kind: 'smtp',
-          send: async () => {
-            throw new Error('connection refused')
+          send: async (mail) => {
+            if (failing) throw new Error('connection refused')
+            sent.push(mail.text)
           },
         },
       },
     })
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/code',
-        payload: { email: 'x@example.com' },
-      })
+      const email = 'x@example.com'
+      const ask = () => t.app.inject({ method: 'POST', url: '/api/auth/code', payload: { email } })
+      expect((await ask()).statusCode).toBe(200)
+      const delivered = /\b(\d{6})\b/.exec(sent[0]!)![1]!
+      failing = true
+      const res = await ask()
       expect(res.statusCode).toBe(503)
       expect(res.json().error.message).toBe('Failed to send verification code.')
+      // The code nobody received is dead; the one delivered earlier still signs in.
+      const live = await t.db
+        .select()
+        .from(loginCodes)
+        .where(and(eq(loginCodes.email, email), gt(loginCodes.expiresAt, new Date())))
+      expect(live).toHaveLength(1)
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { email, code: delivered },
+      })
+      expect(verified.statusCode, verified.body).toBe(200)
     } finally {
       await t.close()
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MeResponse, SignInResponse } from '../../contract'
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
+import { CODE_DEAD_TEXT, RATE_LIMITED_TEXT } from '../../server/auth/login-codes'
 import { loginCodes, outboxMessages, sessions, users } from '../../server/db/schema'
 import { eventually } from '../support/eventually'
 import { latestCode, requestCode, signInWithBearer, signInWithCookie, verify } from './auth-helpers'
@@ -112,29 +113,64 @@ describe('sign-in codes', () => {
     expect((await verify(t.app, { email, code: await latestCode(t.db, email) })).statusCode).toBe(200)
   })
 
-  it('accepts only the newest code of an address', async () => {
+  it('keeps every code sent valid until one of them signs in', async () => {
     const email = 'twice@example.com'
-    await requestCode(t.app, email)
+    await requestCode(t.app, email, '10.0.1.1')
     const first = await latestCode(t.db, email)
     await clockTick()
-    await requestCode(t.app, email)
+    await requestCode(t.app, email, '10.0.1.1')
     const second = await latestCode(t.db, email)
-    if (first !== second) expect((await verify(t.app, { email, code: first })).statusCode).toBe(400)
-    expect((await verify(t.app, { email, code: second })).statusCode).toBe(200)
+    // The first mail's code still works after a resend...
+    expect((await verify(t.app, { email, code: first })).statusCode).toBe(200)
+    // ...and once it signed in, the other one is spent too (unless both mails carried the same code).
+    if (first !== second) expect((await verify(t.app, { email, code: second })).statusCode).toBe(400)
   })
 
-  it('rate-limits codes per address (5 per 15 minutes)', async () => {
+  it('counts a wrong try against every live code of the address', async () => {
+    const email = 'many-codes@example.com'
+    const codes: string[] = []
+    for (let i = 0; i < 3; i += 1) {
+      await requestCode(t.app, email)
+      codes.push(await latestCode(t.db, email))
+      await clockTick()
+    }
+    const wrong = ['000000', '111111', '222222', '333333'].find((c) => !codes.includes(c))!
+    for (let i = 0; i < 5; i += 1) expect((await verify(t.app, { email, code: wrong })).statusCode).toBe(400)
+    // Five wrong tries in all, not five per code: every code is dead now.
+    for (const code of codes) {
+      const res = await verify(t.app, { email, code })
+      expect(res.json().error.message).toBe(CODE_DEAD_TEXT)
+    }
+  })
+
+  it('rate-limits codes per address and IP (5 per 15 minutes), saying when to try again', async () => {
     const email = 'eager@example.com'
     for (let i = 0; i < 5; i += 1) expect((await requestCode(t.app, email, '10.1.0.1')).statusCode).toBe(200)
-    const res = await requestCode(t.app, email, '10.1.0.2')
+    const res = await requestCode(t.app, email, '10.1.0.1')
     expect(res.statusCode).toBe(429)
-    expect(res.json().error.code).toBe('rate_limited')
+    expect(res.json()).toEqual({ error: { code: 'rate_limited', message: RATE_LIMITED_TEXT } })
+    // The oldest code leaves the 15-minute window in at most 15 minutes.
+    const retryAfter = Number(res.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(14 * 60)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    // The same address from another IP is a new pair.
+    expect((await requestCode(t.app, email, '10.1.0.2')).statusCode).toBe(200)
     // The window slides: codes older than 15 minutes no longer count.
     await t.db
       .update(loginCodes)
       .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
       .where(eq(loginCodes.email, email))
-    expect((await requestCode(t.app, email, '10.1.0.3')).statusCode).toBe(200)
+    expect((await requestCode(t.app, email, '10.1.0.1')).statusCode).toBe(200)
+  })
+
+  it('caps codes per address from all IPs (30 per 15 minutes)', async () => {
+    const email = 'popular@example.com'
+    for (let i = 0; i < 30; i += 1) {
+      expect((await requestCode(t.app, email, `10.3.${Math.floor(i / 5)}.1`)).statusCode).toBe(200)
+    }
+    const res = await requestCode(t.app, email, '10.3.99.1')
+    expect(res.statusCode).toBe(429)
+    expect(res.headers['retry-after']).toBeDefined()
   })
 
   it('rate-limits codes per IP (20 per 15 minutes)', async () => {
@@ -145,6 +181,30 @@ describe('sign-in codes', () => {
     expect(res.statusCode).toBe(429)
     expect(res.json()).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } })
     expect((await requestCode(t.app, 'ip-20@example.com', '10.2.0.2')).statusCode).toBe(200)
+  })
+
+  it('does not let requests from other IPs lock an address out (the resend attack)', async () => {
+    const email = 'victim@example.com'
+    const victimIp = '10.4.0.1'
+    expect((await requestCode(t.app, email, victimIp)).statusCode).toBe(200)
+    const victimCode = await latestCode(t.db, email)
+    // Someone else asks for the victim's address over and over, from five addresses, until refused.
+    let refused = 0
+    for (let ip = 2; ip <= 6; ip += 1) {
+      for (let i = 0; i < 6; i += 1) {
+        const res = await requestCode(t.app, email, `10.4.0.${ip}`)
+        if (res.statusCode === 429) refused += 1
+        else expect(res.statusCode).toBe(200)
+      }
+    }
+    expect(refused).toBe(5)
+    // The victim may still ask again...
+    const again = await requestCode(t.app, email, victimIp)
+    expect(again.statusCode, again.body).toBe(200)
+    // ...and the code from their first mail still signs them in.
+    const res = await verify(t.app, { email, code: victimCode })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(SignInResponse.parse(res.json()).user.email).toBe(email)
   })
 
   it('refuses invalid addresses and subaddresses outside the internal domains', async () => {

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   chatHeartbeatMs?: number
   /** Fakes of outside services (text to speech, mail, payments...). */
   providers?: BuildAppOptions['providers']
+  /** Sees every route as it is added, the product's included (configure runs after them). */
+  onRoute?: BuildAppOptions['onRoute']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -39,6 +41,9 @@ const testConfig = (env: Record<string, string>) =>
     WEB_DIST: path.join(os.tmpdir(), 'likeness-test-no-web-dist'),
     // Answers stream without pacing unless a test asks for it (the API suite must stay fast).
     BRAIN_TOKEN_DELAY_MS: '0',
+    // Suites send many requests from one address: only test/api/rate-limits.test.ts meets the limits.
+    RATE_LIMIT_WRITES: '100000',
+    RATE_LIMIT_CHAT: '100000',
     ...env,
   })
 
@@ -49,6 +54,7 @@ export async function createTestApp({
   answerer,
   chatHeartbeatMs,
   providers,
+  onRoute,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dump = await readFile(inject('seedDbPath'))
   const config = testConfig(env)
@@ -60,6 +66,7 @@ export async function createTestApp({
     answerer,
     chatHeartbeatMs,
     providers,
+    onRoute,
   })
   await configure?.(app)
   await app.ready()

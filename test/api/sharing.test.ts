@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -13,6 +14,7 @@ import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { conversations, users } from '../../server/db/schema'
 import { sendChatMessage } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'
+import { PNG_BYTES, uploadDataDir, uploadFile, visitorHeaders } from './upload-helpers'
 
 const PUBLIC_URL = 'https://likeness.example'
 const QUESTION = 'How late in the day can I drink coffee without hurting my sleep?'
@@ -22,8 +24,11 @@ describe('sharing routes', () => {
   let sam: { id: string; cookie: string }
   let staffCookie: string
 
+  let data: Awaited<ReturnType<typeof uploadDataDir>>
+
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL } })
+    data = await uploadDataDir()
+    t = await createTestApp({ env: { PUBLIC_URL, DATA_DIR: data.dir } })
     const session = async (email: string) => {
       const [user] = await t.db.select().from(users).where(eq(users.email, email))
       return { id: user!.id, cookie: `lk_session=${(await createSession(t.db, user!.id, 'cookie')).token}` }
@@ -31,7 +36,10 @@ describe('sharing routes', () => {
     sam = await session('sam@likeness.test')
     staffCookie = (await session('staff@likeness.test')).cookie
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await t.close()
+    await data.remove()
+  })
 
   const visitorCookie = (visitor: string) => `${VISITOR_COOKIE}=${visitor}`
   const post = (url: string, cookie?: string, payload?: object) =>
@@ -260,6 +268,97 @@ describe('sharing routes', () => {
           .statusCode,
       ).toBe(404)
       expect((await post(`/api/clone/talk/shared/${shared.id}/continue`, undefined, {})).statusCode).toBe(400)
+    })
+  })
+
+  describe('attached files in a shared conversation', () => {
+    /** A visitor's message with a PNG and a text file, answered, and the conversation shared. */
+    async function sharedWithFiles() {
+      const visitor = randomBytes(18).toString('base64url')
+      const headers = visitorHeaders(visitor)
+      const image = await uploadFile(t.app, headers, 'photo.png', PNG_BYTES)
+      const notes = await uploadFile(t.app, headers, 'sleep-notes.txt', Buffer.from('Bed at 23:00'))
+      const chat = await sendChatMessage(t.app, { text: QUESTION, files: [image, notes] }, visitor)
+      const conversationId = chat.message.conversationId
+      const { shared } = ShareConversationResponse.parse(
+        (await share(conversationId, visitorCookie(visitor))).json(),
+      )
+      const view = SharedConversation.parse((await readShared(shared.id)).json())
+      const files = view.messages.find((m) => m.sender === 'USER')!.files
+      return { visitor, conversationId, shareId: shared.id, image, notes, files }
+    }
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
+
+    it('shows them by share-scoped addresses that never reveal the files’ own', async () => {
+      const { shareId, image, notes, files } = await sharedWithFiles()
+      expect(files).toHaveLength(2)
+      for (const [i, url] of files.entries()) {
+        expect(url.startsWith(`/api/clone/talk/shared/${shareId}/files/`), url).toBe(true)
+        expect(url.endsWith(['/photo.png', '/sleep-notes.txt'][i]!)).toBe(true)
+      }
+      const ownKey = (url: string) => url.split('/')[4]!
+      const body = (await readShared(shareId)).body
+      expect(body).not.toContain(ownKey(image))
+      expect(body).not.toContain(ownKey(notes))
+
+      const picture = await get(files[0]!)
+      expect(picture.statusCode).toBe(200)
+      expect(picture.rawPayload.equals(PNG_BYTES)).toBe(true)
+      expect(picture.headers['content-type']).toBe('image/png')
+      expect(picture.headers['content-disposition']).toMatch(/^inline;/)
+      expect(picture.headers['content-security-policy']).toBe("sandbox; default-src 'none'")
+      expect(picture.headers['cache-control']).toBe('private, no-store')
+      const text = await get(files[1]!)
+      expect(text.body).toBe('Bed at 23:00')
+      expect(text.headers['content-disposition']).toMatch(/^attachment;/)
+    })
+
+    it('stops serving them the moment the conversation is unshared, copies included', async () => {
+      const { visitor, conversationId, shareId, image, files } = await sharedWithFiles()
+      // A stranger continues it: the copy names the files as the shared view did, never by their own address.
+      const continued = await post(`/api/clone/talk/shared/${shareId}/continue`, undefined, {
+        slug: 'lena-hart',
+      })
+      const copyId = ContinueSharedResponse.parse(continued.json()).conversationId
+      const stranger = visitorCookie(continued.cookies.find((c) => c.name === VISITOR_COOKIE)!.value)
+      const copy = ConversationWithMessages.parse(
+        (await get(`/api/clone/talk/conversations/${copyId}`, stranger)).json(),
+      )
+      expect(copy.messages.find((m) => m.sender === 'USER')!.files).toEqual(files)
+      expect((await get(files[0]!, stranger)).statusCode).toBe(200)
+
+      expect((await unshare(conversationId, visitorCookie(visitor))).statusCode).toBe(200)
+      for (const url of files) {
+        const res = await get(url)
+        expect(res.statusCode, url).toBe(404)
+        expect(res.json().error.code).toBe('not_found')
+      }
+      // Sharing again makes a new link; the old file addresses stay dead.
+      const again = ShareConversationResponse.parse(
+        (await share(conversationId, visitorCookie(visitor))).json(),
+      )
+      expect(again.shared.id).not.toBe(shareId)
+      expect((await get(files[0]!)).statusCode).toBe(404)
+      // The owner still has their own file.
+      expect((await get(image, visitorCookie(visitor))).statusCode).toBe(200)
+    })
+
+    it('serves only the files of that shared message, by place and name', async () => {
+      const { shareId, files } = await sharedWithFiles()
+      const other = await sharedWithFiles()
+      const messageId = files[0]!.split('/')[7]!
+      const urls = [
+        files[0]!.replace('/photo.png', '/other.png'),
+        files[0]!.replace(`/${messageId}/0/`, `/${messageId}/2/`),
+        // Another share's message under this share's id.
+        other.files[0]!.replace(other.shareId, shareId),
+      ]
+      expect(new Set(urls).size).toBe(3)
+      expect(urls).not.toContain(files[0])
+      for (const url of urls) {
+        expect((await get(url)).statusCode, url).toBe(404)
+      }
     })
   })
 })

@@ -16,6 +16,7 @@ import { loadAuthSecret } from '../../server/auth/auth-settings'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { DESKTOP_ORIGIN } from '../../server/cors'
 import { uploads } from '../../server/db/schema'
+import { MALFORMED_FORM_TEXT } from '../../server/routes/uploads'
 import { partUrl } from '../../server/uploads/part-links'
 import { localUploadStore } from '../../server/uploads/store'
 import { sweepUploads, UNATTACHED_UPLOAD_KEEP_MS } from '../../server/uploads/sweeper'
@@ -528,6 +529,30 @@ describe('uploads (spec 1 §5 Attachments, §7 Uploads)', () => {
       const json = await t.app.inject({ method: 'POST', url: '/api/upload', payload: { files: [] } })
       expect(json.statusCode).toBe(400)
       expect(errorOf(json.body)).toBe('Send the files as a multipart form')
+    })
+
+    it('answers a form that breaks off or is not a form at all with 400, keeping none of it', async () => {
+      const visitor = newVisitor()
+      const whole = await multipartForm({ bucket: 'consumer' }, [
+        { name: 'files', fileName: 'notes.txt', bytes: Buffer.from('hello there') },
+      ])
+      // Cut inside the file's bytes, before the closing boundary.
+      const cut = whole.payload.subarray(0, whole.payload.indexOf('hello') + 3)
+      for (const payload of [cut, Buffer.from('garbage')]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          payload,
+          headers: { ...whole.headers, ...visitorHeaders(visitor) },
+        })
+        expect(res.statusCode, res.body).toBe(400)
+        expect(errorOf(res.body)).toBe(MALFORMED_FORM_TEXT)
+      }
+      const [kept] = await t.db
+        .select({ n: count() })
+        .from(uploads)
+        .where(and(eq(uploads.owner, `visitor:${visitor}`), eq(uploads.status, 'complete')))
+      expect(kept!.n).toBe(0)
     })
   })
 

@@ -1,8 +1,8 @@
 import { Avatar, Badge, Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { initialsOf } from '../../lib/initials'
-import { formatPhoneNumber } from '../../lib/phone'
 import { PhoneIcon } from '../../ui/icons'
 import { VerifiedBadge } from '../../ui/VerifiedBadge'
+import { useFormattedPhoneNumber } from './use-formatted-phone'
 
 export interface ProfileHeaderProps {
   name: string
@@ -24,6 +24,7 @@ export function ProfileHeader({
   phoneNumber,
   onPhoneClick,
 }: Readonly<ProfileHeaderProps>) {
+  const phone = useFormattedPhoneNumber(phoneNumber)
   return (
     <Flex direction="column" align="center" gap="3" className="profile-header">
       <Avatar
@@ -52,10 +53,10 @@ export function ProfileHeader({
           </Text>
         ) : null}
       </Flex>
-      {phoneNumber ? (
+      {phone ? (
         <Button variant="soft" color="gray" radius="full" onClick={onPhoneClick}>
           <PhoneIcon />
-          {formatPhoneNumber(phoneNumber)}
+          {phone}
         </Button>
       ) : null}
     </Flex>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { escapeXml, renderLinkPreview, wrapWords } from '../../../../server/chat/link-preview'
-import { LruCache } from '../../../../server/chat/lru-cache'
+import {
+  CARD_TTL_MS,
+  createLinkPreviewCards,
+  escapeXml,
+  LINK_PREVIEW_CACHE_SIZE,
+  renderLinkPreview,
+  wrapWords,
+} from '../../../../server/chat/link-preview'
 
 describe('link preview card', () => {
   it('escapes XML specials and drops characters XML forbids', () => {
@@ -32,16 +38,30 @@ describe('link preview card', () => {
   })
 })
 
-describe('LruCache', () => {
+describe('link preview card cache', () => {
+  const card = (n: number) => ({ svg: `<svg>${n}</svg>`, etag: `"${n}"` })
+
   it('keeps at most its capacity, dropping the least recently used', () => {
-    const cache = new LruCache<string, number>(2)
-    cache.set('a', 1)
-    cache.set('b', 2)
-    expect(cache.get('a')).toBe(1)
-    cache.set('c', 3)
+    const cache = createLinkPreviewCards(2)
+    cache.set('a', card(1))
+    cache.set('b', card(2))
+    expect(cache.get('a')).toEqual(card(1))
+    cache.set('c', card(3))
     expect(cache.get('b')).toBeUndefined()
-    expect(cache.get('a')).toBe(1)
-    expect(cache.get('c')).toBe(3)
+    expect(cache.get('a')).toEqual(card(1))
+    expect(cache.get('c')).toEqual(card(3))
     expect(cache.size).toBe(2)
+  })
+
+  it(`draws a card again after ${CARD_TTL_MS / 60_000} minutes, and holds ${LINK_PREVIEW_CACHE_SIZE} by default`, () => {
+    let now = 1_000
+    const cache = createLinkPreviewCards(undefined, undefined, { now: () => now })
+    expect(cache.max).toBe(LINK_PREVIEW_CACHE_SIZE)
+    cache.set('a', card(1))
+    now += CARD_TTL_MS - 1
+    expect(cache.get('a')).toEqual(card(1))
+    // Reading does not extend a card's life: a title changed in the meantime shows within the TTL.
+    now += 2
+    expect(cache.get('a')).toBeUndefined()
   })
 })

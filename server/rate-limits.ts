@@ -1,0 +1,102 @@
+import fastifyRateLimit from '@fastify/rate-limit'
+import type { RouteOptions } from 'fastify'
+import type { App } from './app-type'
+import type { Config } from './config'
+import { rateLimited } from './errors'
+
+/*
+ * Request-rate limits (@fastify/rate-limit, in memory, per client IP as Fastify sees it, so TRUST_PROXY
+ * applies) on every write that anyone may send without signing in. Each route keeps its own count per IP over
+ * a one-minute window. The table below is the one place that says which routes are limited; every other write
+ * is listed in UNLIMITED_WRITES with the reason it needs no request-rate limit (test/api/rate-limits.test.ts
+ * fails on a write route found in neither).
+ *
+ * What is not here on purpose: sign-in codes and uploads are limited by what they create (codes per address
+ * and IP, uploads per owner and IP), counted in the database so the limits hold across restarts and across
+ * servers (server/auth/login-codes.ts, server/uploads/uploads.ts).
+ */
+
+export type RateLimitBucket = 'writes' | 'chat'
+
+export const RATE_LIMIT_WINDOW_MS = 60_000
+/** Per client IP and route, per minute: RATE_LIMIT_WRITES and RATE_LIMIT_CHAT override them. */
+export const DEFAULT_RATE_LIMITS: Record<RateLimitBucket, number> = { writes: 30, chat: 60 }
+
+export const RATE_LIMIT_TEXT = 'Too many requests. Please wait a moment and try again.'
+
+/** The anonymous writes, by `METHOD /url` as registered. */
+export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
+  'POST /api/feedback': 'writes',
+  'POST /api/clone/talk/conversation/title': 'writes',
+  'POST /api/clone/talk/messages/store': 'writes',
+  'POST /api/clone/talk/shared/:shareId/continue': 'writes',
+  // Guessing codes or tokens across many addresses: each code also dies after 5 wrong tries.
+  'POST /api/auth/verify': 'writes',
+  'POST /api/auth/google': 'writes',
+  // The costly ones (a model answer, speech synthesis); the monthly quotas count per visitor, and a new
+  // visitor is only a dropped cookie away.
+  'POST /api/clone/talk/messages/stream': 'chat',
+  'POST /api/tts': 'chat',
+}
+
+/** Writes without a request-rate limit, and why none is needed. */
+export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
+  'POST /api/auth/code': 'sign-in codes per address and IP pair, per address and per IP, in the database',
+  'POST /api/uploads/presign': 'uploads per owner and per IP, in the database',
+  'POST /api/upload': 'uploads per owner and per IP, in the database',
+  'POST /api/uploads/complete': 'finishes an upload already counted by presign',
+  'PUT /api/uploads/:uploadId/parts/:partNumber': 'needs a signed part link of a counted upload',
+  'POST /api/clone/talk/conversations/:id/share': 'changes a conversation the caller owns; creates nothing',
+  'POST /api/clone/talk/conversations/:id/unshare': 'changes a conversation the caller owns; creates nothing',
+  'DELETE /api/clone/talk/shares/:shareId': 'changes a conversation the caller owns; creates nothing',
+  'PATCH /api/clone/talk/conversations/:id': 'changes a conversation the caller owns; creates nothing',
+  'PATCH /api/clone/talk/messages/:id/saved': 'changes a message the caller owns; creates nothing',
+  'POST /api/logout': 'ends the caller’s own session',
+  'POST /api/auth/handoff': 'needs a signed-in user',
+  'POST /api/auth/claim': 'needs a signed-in user',
+  'POST /api/relationships': 'needs a signed-in user',
+  'POST /api/clone/training/revise': 'needs a signed-in creator',
+  'POST /api/clone/training/tone': 'needs a signed-in creator',
+  'POST /api/subscriptions': 'needs a signed-in user',
+  'POST /api/subscriptions/cancel-link': 'needs a signed-in user',
+  'POST /api/subscriptions/update-link': 'needs a signed-in user',
+  'POST /api/subscriptions/resume': 'needs a signed-in user',
+  'PUT /api/billing/overage': 'needs a signed-in user',
+  'POST /checkout/:clientSecret': 'needs the secret of an open checkout',
+  'POST /api/stripe/webhook': 'signed by Stripe',
+  'POST /dev/conversations/:id/backdate': 'a test helper, never in production',
+}
+
+/** The per-minute limits from the configuration. */
+export const rateLimitsOf = (
+  config: Pick<Config, 'RATE_LIMIT_WRITES' | 'RATE_LIMIT_CHAT'>,
+): Record<RateLimitBucket, number> => ({
+  writes: config.RATE_LIMIT_WRITES ?? DEFAULT_RATE_LIMITS.writes,
+  chat: config.RATE_LIMIT_CHAT ?? DEFAULT_RATE_LIMITS.chat,
+})
+
+const routeKeys = (route: Pick<RouteOptions, 'method' | 'url'>) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).map((method) => `${method} ${route.url}`)
+
+/**
+ * Limits the routes of RATE_LIMITED_ROUTES as they are added. Register before the product's routes: the hook
+ * that names a route's limit runs before the plugin's own, which reads it.
+ */
+export async function registerRateLimits(app: App, config: Config): Promise<void> {
+  const limits = rateLimitsOf(config)
+  app.addHook('onRoute', (route) => {
+    const bucket = routeKeys(route)
+      .map((key) => RATE_LIMITED_ROUTES[key])
+      .find(Boolean)
+    if (!bucket) return
+    route.config = {
+      ...route.config,
+      rateLimit: { max: limits[bucket], timeWindow: RATE_LIMIT_WINDOW_MS },
+    } as typeof route.config
+  })
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // The server's error shape; the plugin has set Retry-After and the X-RateLimit-* headers already.
+    errorResponseBuilder: (_request, context) => rateLimited(RATE_LIMIT_TEXT, context.ttl),
+  })
+}
