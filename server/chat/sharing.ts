@@ -109,7 +109,8 @@ export async function toSharedConversation(
     updatedAt: conversation.updatedAt.toISOString(),
     clone: { slug, instanceSlug },
     // Saved marks are the sharer's own bookmarks: a viewer never sees them.
-    messages: shown.map((m) => ({ ...m, saved: false })),
+    // Client message ids are the sharer's too (a retry names its question by one).
+    messages: shown.map((m) => ({ ...m, saved: false, clientMessageId: null })),
   }
 }
 
@@ -152,10 +153,15 @@ export async function continueSharedConversation(
     // Ids made here, so each copied citation and product finds its copied message.
     const newId = new Map(rows.map((r) => [r.id, randomUUID()]))
     await tx.insert(messages).values(
-      rows.map(({ id, conversationId: _from, saved: _saved, ...message }) => ({
+      rows.map(({ id, conversationId: _from, saved: _saved, clientMessageId: _client, ...message }) => ({
         ...message,
         id: newId.get(id)!,
         conversationId,
+        // The copy is a new conversation: its questions are not the sharer's to retry, its answers point at
+        // the copied questions, and an answer still being written in the original is, in the copy, cut off.
+        clientMessageId: null,
+        replyToId: message.replyToId ? (newId.get(message.replyToId) ?? null) : null,
+        status: message.status === 'streaming' ? ('interrupted' as const) : message.status,
       })),
     )
     if (citations.length) {
