@@ -67,6 +67,8 @@ let port = 0
 let dataDir = ''
 let server: Server | null = null
 let serverLog = ''
+/** Milliseconds from spawn to a healthy server, per start: most of the loop's time. */
+const startTimes: number[] = []
 
 async function startServer(): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -94,7 +96,7 @@ async function startServer(): Promise<Server> {
     try {
       const res = await fetch(`${base()}/api/health`)
       if (res.ok) {
-        if (process.env.DEBUG_KILL) console.error("up", child.pid)
+        startTimes.push(Date.now() - started)
         return { process: child, exited }
       }
     } catch {
@@ -109,7 +111,6 @@ async function startServer(): Promise<Server> {
 }
 
 async function killServer(): Promise<void> {
-  if (process.env.DEBUG_KILL) console.error("kill", server?.process.pid)
   if (!server) return
   server.process.kill('SIGKILL')
   await server.exited
@@ -295,6 +296,8 @@ function check(questions: Question[], conversations: ConversationView[]): string
   return violations
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
 async function main() {
   port = await freePort()
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'likeness-kill-'))
@@ -374,7 +377,7 @@ async function main() {
   console.log(
     [
       `kills (SIGKILL mid-stream)     ${kills}`,
-      `server restarts                ${restarts}`,
+      `server restarts                ${restarts} (median start ${median(startTimes)} ms)`,
       `questions asked                ${questions.length}`,
       `retries with the same id       ${retries}`,
       `answers delivered              ${delivered}`,
@@ -393,7 +396,9 @@ async function main() {
 
 main().catch(async (error) => {
   console.error(error)
-  console.error(`server pid ${server?.process.pid}, exit code ${server?.process.exitCode}, signal ${server?.process.signalCode}`)
+  console.error(
+    `server pid ${server?.process.pid}, exit code ${server?.process.exitCode}, signal ${server?.process.signalCode}`,
+  )
   console.error(`server log (last part):\n${serverLog.slice(-4000)}`)
   if (server) server.process.kill('SIGKILL')
   if (dataDir) await rm(dataDir, { recursive: true, force: true }).catch(() => {})

@@ -164,7 +164,8 @@ function TalkView({
         const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
         if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywall()
       }
-      if (outcome.kind !== 'completed' && outcome.kind !== 'aborted') return
+      // A failed answer too, once the server stored its question (issue #11): a reload shows it, with Retry.
+      if (outcome.kind === 'rejected' || !('conversationId' in outcome)) return
       const id = outcome.conversationId
       if (!id) return
       void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id) })
@@ -184,6 +185,11 @@ function TalkView({
         .send(text, { fromDraft: source !== 'suggested' })
         .then((outcome) => onOutcome(outcome, source))
     },
+    [onOutcome],
+  )
+
+  const retry = useCallback(
+    (messageId: string) => void chatStream.retry(messageId).then((outcome) => onOutcome(outcome, 'prompt')),
     [onOutcome],
   )
 
@@ -246,8 +252,9 @@ function TalkView({
       openSources,
       messageTools: { slug: clone.slug, hasVoice: clone.voiceId !== null },
       MessageToolbar: CommandBar,
+      retry,
     }),
-    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId],
+    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId, retry],
   )
   const questions = clone.options.suggestQuestions ? clone.suggestedQuestions : []
   const pending = snap.state !== ChatStreamState.IDLE
