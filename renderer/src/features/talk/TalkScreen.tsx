@@ -137,8 +137,15 @@ function TalkView({
   const needsLoad = !!conversationId && snap.session.conversationId === conversationId && !snap.session.loaded
   const conversation = useQuery({ ...conversationQuery(conversationId ?? ''), enabled: needsLoad })
   useEffect(() => {
-    if (conversation.data && !conversation.isFetching) chatStream.loadConversation(conversation.data)
-  }, [conversation.data, conversation.isFetching])
+    const data = conversation.data
+    if (!data || conversation.isFetching) return
+    // A copy kept for offline use (features/offline), or one outdated by an answer since, waits for the fresh
+    // one online: a reload would otherwise show the conversation as it was (an answer since retried still
+    // interrupted, issue #11). Offline (the fetch paused) the kept copy is what there is.
+    const outdated = queryClient.getQueryState(conversationQueryKey(data.id))?.isInvalidated === true
+    if (outdated && conversation.fetchStatus !== 'paused') return
+    chatStream.loadConversation(data)
+  }, [conversation.data, conversation.isFetching, conversation.fetchStatus, queryClient])
 
   // Outcomes land after awaits: only the page still showing that chat may navigate.
   const current = useRef({ conversationId, mounted: true })
