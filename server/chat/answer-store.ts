@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, desc, eq, lt, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { type ChatMessage, DEFAULT_CONVERSATION_TITLE, type MessageAffiliate } from '../../contract'
@@ -111,55 +112,82 @@ async function insertStreamingAnswer(tx: Tx, question: MessageRow): Promise<stri
   return row!.id
 }
 
+/** A Postgres unique violation of this constraint (drizzle wraps the driver's error as its cause). */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error
+  const { code, constraint: violated } = (cause ?? {}) as { code?: unknown; constraint?: unknown }
+  return code === '23505' && violated === constraint
+}
+
 /**
  * Stores a new question (and its conversation when new) with a 'streaming' answer, in one transaction,
- * before the first token. Throws QuestionAlreadyStored when its client id is taken.
+ * before the first token: two statements, so the first token waits as little as possible. Throws
+ * QuestionAlreadyStored when its client id is taken (a concurrent attempt stored it first).
  */
-export function beginAnswer(db: Db, input: AnswerToBegin): Promise<BegunAnswer> {
-  return db.transaction(async (tx) => {
-    const { question } = input
-    if (input.attachedUploadIds.length) await markAttached(tx, input.attachedUploadIds, question.createdAt)
-    let conversationId = input.conversationId
-    if (!conversationId) {
-      const [created] = await tx
-        .insert(conversations)
-        .values({
-          cloneId: input.cloneId,
-          instanceId: input.instanceId,
-          visitorId: input.visitorId,
-          userId: input.userId,
-          title: DEFAULT_CONVERSATION_TITLE,
-          medium: 'WEB',
-          createdAt: question.createdAt,
-          updatedAt: question.createdAt,
-        })
-        .returning({ id: conversations.id })
-      conversationId = created!.id
-    } else {
-      await tx
-        .update(conversations)
-        .set({ updatedAt: question.createdAt })
-        .where(eq(conversations.id, conversationId))
-    }
-    const [userRow] = await tx
-      .insert(messages)
-      .values({
-        conversationId,
-        sender: 'USER',
-        text: question.text,
-        files: question.files,
-        locationId: question.locationId,
-        sessionStart: input.conversationId === null,
-        clientMessageId: question.clientMessageId,
-        createdAt: question.createdAt,
-      })
-      .onConflictDoNothing({ target: messages.clientMessageId })
-      .returning()
-    // Rolls back the new conversation too.
-    if (!userRow) throw new QuestionAlreadyStored()
-    const answerId = await insertStreamingAnswer(tx, userRow)
-    return { conversationId, userMessage: toChatMessage(userRow), answerId, questionAt: userRow.createdAt }
-  })
+export async function beginAnswer(db: Db, input: AnswerToBegin): Promise<BegunAnswer> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { question } = input
+      if (input.attachedUploadIds.length) await markAttached(tx, input.attachedUploadIds, question.createdAt)
+      let conversationId = input.conversationId
+      if (!conversationId) {
+        const [created] = await tx
+          .insert(conversations)
+          .values({
+            cloneId: input.cloneId,
+            instanceId: input.instanceId,
+            visitorId: input.visitorId,
+            userId: input.userId,
+            title: DEFAULT_CONVERSATION_TITLE,
+            medium: 'WEB',
+            createdAt: question.createdAt,
+            updatedAt: question.createdAt,
+          })
+          .returning({ id: conversations.id })
+        conversationId = created!.id
+      } else {
+        await tx
+          .update(conversations)
+          .set({ updatedAt: question.createdAt })
+          .where(eq(conversations.id, conversationId))
+      }
+      // The question and its answer in one statement: ids made here, so the answer can name its question.
+      const questionId = randomUUID()
+      const answerId = randomUUID()
+      const rows = await tx
+        .insert(messages)
+        .values([
+          {
+            id: questionId,
+            conversationId,
+            sender: 'USER',
+            text: question.text,
+            files: question.files,
+            locationId: question.locationId,
+            sessionStart: input.conversationId === null,
+            clientMessageId: question.clientMessageId,
+            createdAt: question.createdAt,
+          },
+          {
+            id: answerId,
+            conversationId,
+            sender: 'CLONE',
+            text: '',
+            status: 'streaming',
+            replyToId: questionId,
+            locationId: question.locationId,
+            createdAt: replyTime(question.createdAt),
+          },
+        ])
+        .returning()
+      const userRow = rows.find((row) => row.id === questionId)!
+      return { conversationId, userMessage: toChatMessage(userRow), answerId, questionAt: userRow.createdAt }
+    })
+  } catch (error) {
+    // Rolled back, the new conversation too.
+    if (isUniqueViolation(error, 'messages_client_message_id_unique')) throw new QuestionAlreadyStored()
+    throw error
+  }
 }
 
 /**

@@ -6,8 +6,15 @@ import { type ChatMessage, ConversationWithMessages, type StreamEvent } from '..
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import type { Answerer, AnswerInput } from '../../server/brain/answerer'
 import { LocalAnswerer } from '../../server/brain/local-answerer'
-import { CLIENT_ID_TAKEN, recoverInterruptedAnswers } from '../../server/chat/answer-store'
-import { messages } from '../../server/db/schema'
+import {
+  beginAnswer,
+  CLIENT_ID_TAKEN,
+  interruptAnswer,
+  recoverInterruptedAnswers,
+} from '../../server/chat/answer-store'
+import { QuestionAlreadyStored } from '../../server/chat/conversation-store'
+import { conversations, messages } from '../../server/db/schema'
+import { cloneIdOf } from '../../server/seed'
 import { eventually } from '../support/eventually'
 import { parseStreamEvents } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'
@@ -193,6 +200,49 @@ describe('chat stream: the question is stored first, retries are idempotent', ()
     ])
     expect(await questionsStored(id)).toBe(1)
     expect(await usedMessages(broken.visitor!)).toBe(1)
+  })
+
+  it('stores a question once when two attempts with its id race, and delivers one answer', async () => {
+    const { visitor } = await ask({ text: 'Hello there' })
+    const id = clientId()
+    const attempts = await Promise.all([
+      ask({ clientMessageId: id }, visitor),
+      ask({ clientMessageId: id }, visitor),
+    ])
+    expect(attempts.map((a) => a.status)).toEqual([200, 200])
+    // At least one of them ends with the answer; the other may have given way to it.
+    const answered = attempts.flatMap((a) => (a.final ? [a.final] : []))
+    expect(answered.length).toBeGreaterThan(0)
+    expect(await questionsStored(id)).toBe(1)
+    const conversation = await read(answered[0]!.message.conversationId, visitor)
+    const asked = conversation.messages.slice(-2)
+    expect(asked.map((m) => [m.sender, m.status])).toEqual([
+      ['USER', 'complete'],
+      ['CLONE', 'complete'],
+    ])
+    expect(new Set(answered.map((a) => a.message.id))).toEqual(new Set([asked[1]!.id]))
+    // The greeting and this one answer: two delivered, two counted.
+    expect(await usedMessages(visitor!)).toBe(2)
+  })
+
+  it('refuses to store a question twice under one client id, leaving no new conversation behind', async () => {
+    const id = clientId()
+    const input = {
+      cloneId: cloneIdOf('lena-hart'),
+      instanceId: null,
+      conversationId: null,
+      visitorId: 'race-visitor-0000001',
+      userId: null,
+      question: { text: QUESTION, files: [], locationId: null, createdAt: new Date(), clientMessageId: id },
+      attachedUploadIds: [],
+    }
+    const begun = await beginAnswer(t.db, input)
+    const conversationsBefore = await t.db.select().from(conversations)
+    await expect(beginAnswer(t.db, input)).rejects.toBeInstanceOf(QuestionAlreadyStored)
+    expect(await t.db.select().from(conversations)).toHaveLength(conversationsBefore.length)
+    expect(await questionsStored(id)).toBe(1)
+    // No answer of this test stays 'streaming' for the next ones.
+    await interruptAnswer(t.db, begun.answerId, '')
   })
 
   it('refuses a client id that belongs to someone else, with 409 and nothing stored', async () => {
