@@ -120,71 +120,77 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * Stores a new question (and its conversation when new) with a 'streaming' answer, in one transaction,
- * before the first token: two statements, so the first token waits as little as possible. Throws
- * QuestionAlreadyStored when its client id is taken (a concurrent attempt stored it first).
+ * Stores a new question (and its conversation when new) with a 'streaming' answer before the first token,
+ * in one statement (the conversation's write as a WITH clause; ids made here), so the first token waits for
+ * one round trip. Throws QuestionAlreadyStored, having written nothing, when its client id is taken (a
+ * concurrent attempt stored it first).
  */
 export async function beginAnswer(db: Db, input: AnswerToBegin): Promise<BegunAnswer> {
+  const { question } = input
+  const conversationId = input.conversationId ?? randomUUID()
+  const questionId = randomUUID()
+  const answerId = randomUUID()
+  const store = async (q: Db) => {
+    const conversationWrite = q.$with('conversation_write').as(
+      input.conversationId
+        ? q
+            .update(conversations)
+            .set({ updatedAt: question.createdAt })
+            .where(eq(conversations.id, conversationId))
+            .returning({ id: conversations.id })
+        : q
+            .insert(conversations)
+            .values({
+              id: conversationId,
+              cloneId: input.cloneId,
+              instanceId: input.instanceId,
+              visitorId: input.visitorId,
+              userId: input.userId,
+              title: DEFAULT_CONVERSATION_TITLE,
+              medium: 'WEB',
+              createdAt: question.createdAt,
+              updatedAt: question.createdAt,
+            })
+            .returning({ id: conversations.id }),
+    )
+    const rows = await q
+      .with(conversationWrite)
+      .insert(messages)
+      .values([
+        {
+          id: questionId,
+          conversationId,
+          sender: 'USER',
+          text: question.text,
+          files: question.files,
+          locationId: question.locationId,
+          sessionStart: input.conversationId === null,
+          clientMessageId: question.clientMessageId,
+          createdAt: question.createdAt,
+        },
+        {
+          id: answerId,
+          conversationId,
+          sender: 'CLONE',
+          text: '',
+          status: 'streaming',
+          replyToId: questionId,
+          locationId: question.locationId,
+          createdAt: replyTime(question.createdAt),
+        },
+      ])
+      .returning()
+    const userRow = rows.find((row) => row.id === questionId)!
+    return { conversationId, userMessage: toChatMessage(userRow), answerId, questionAt: userRow.createdAt }
+  }
   try {
+    if (!input.attachedUploadIds.length) return await store(db)
     return await db.transaction(async (tx) => {
-      const { question } = input
-      if (input.attachedUploadIds.length) await markAttached(tx, input.attachedUploadIds, question.createdAt)
-      let conversationId = input.conversationId
-      if (!conversationId) {
-        const [created] = await tx
-          .insert(conversations)
-          .values({
-            cloneId: input.cloneId,
-            instanceId: input.instanceId,
-            visitorId: input.visitorId,
-            userId: input.userId,
-            title: DEFAULT_CONVERSATION_TITLE,
-            medium: 'WEB',
-            createdAt: question.createdAt,
-            updatedAt: question.createdAt,
-          })
-          .returning({ id: conversations.id })
-        conversationId = created!.id
-      } else {
-        await tx
-          .update(conversations)
-          .set({ updatedAt: question.createdAt })
-          .where(eq(conversations.id, conversationId))
-      }
-      // The question and its answer in one statement: ids made here, so the answer can name its question.
-      const questionId = randomUUID()
-      const answerId = randomUUID()
-      const rows = await tx
-        .insert(messages)
-        .values([
-          {
-            id: questionId,
-            conversationId,
-            sender: 'USER',
-            text: question.text,
-            files: question.files,
-            locationId: question.locationId,
-            sessionStart: input.conversationId === null,
-            clientMessageId: question.clientMessageId,
-            createdAt: question.createdAt,
-          },
-          {
-            id: answerId,
-            conversationId,
-            sender: 'CLONE',
-            text: '',
-            status: 'streaming',
-            replyToId: questionId,
-            locationId: question.locationId,
-            createdAt: replyTime(question.createdAt),
-          },
-        ])
-        .returning()
-      const userRow = rows.find((row) => row.id === questionId)!
-      return { conversationId, userMessage: toChatMessage(userRow), answerId, questionAt: userRow.createdAt }
+      await markAttached(tx, input.attachedUploadIds, question.createdAt)
+      return store(tx)
     })
   } catch (error) {
-    // Rolled back, the new conversation too.
+    // One statement (or transaction): nothing was written, the new conversation neither.
     if (isUniqueViolation(error, 'messages_client_message_id_unique')) throw new QuestionAlreadyStored()
     throw error
   }
