@@ -42,6 +42,14 @@ export const ConversationMedium = z.enum([
 ])
 export type ConversationMedium = z.infer<typeof ConversationMedium>
 
+/**
+ * A clone answer's state (spec 1 §4 'Chat stream'): 'streaming' while it is written, 'complete' once
+ * delivered, 'interrupted' when it broke off before its end (the question is kept and may be retried),
+ * 'stopped' when the visitor stopped it (the partial reply is kept as it is).
+ */
+export const MessageStatus = z.enum(['streaming', 'complete', 'interrupted', 'stopped'])
+export type MessageStatus = z.infer<typeof MessageStatus>
+
 export const ChatMessage = z.object({
   id: z.string().uuid(),
   text: z.string(),
@@ -57,6 +65,10 @@ export const ChatMessage = z.object({
   imageUrl: z.string().nullable(),
   files: z.array(z.string()),
   messageAffiliates: z.array(MessageAffiliate),
+  /** Absent means 'complete' (a message made by the client, or by a server before statuses). */
+  status: MessageStatus.optional(),
+  /** A visitor message's client id: a retry of its question sends it again. */
+  clientMessageId: z.string().uuid().nullish(),
 })
 export type ChatMessage = z.infer<typeof ChatMessage>
 
@@ -71,6 +83,11 @@ export const OutboundMessage = z.object({
   /** The bot-protection token field; the embedded default does not check it. */
   botToken: z.string().max(4096).nullish(),
   files: z.array(z.string().max(2048)).max(3).default([]),
+  /**
+   * A uuid the client makes per question and sends again on a retry: the question is stored once, a
+   * delivered answer is replayed, an interrupted one is answered anew. Optional for older clients.
+   */
+  clientMessageId: z.string().uuid().nullish(),
 })
 export type OutboundMessage = z.input<typeof OutboundMessage>
 
@@ -81,6 +98,11 @@ export type OutboundMessage = z.input<typeof OutboundMessage>
  */
 export const StreamEvent = z.union([
   z.object({ current_token: z.string() }),
+  /**
+   * First, before any token, when the request carried a clientMessageId: the question is stored (in this
+   * conversation), so a stream that breaks later can be retried without losing it.
+   */
+  z.object({ accepted: z.object({ conversationId: z.string().uuid(), userMessage: ChatMessage }) }),
   z.object({ message: ChatMessage, userMessage: ChatMessage.optional() }),
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
 ])
@@ -119,6 +141,8 @@ export const StoreMessagesRequest = z.object({
   /** The files the visitor's message carried (uploads of ours, as in OutboundMessage). */
   userFiles: z.array(z.string().max(2048)).max(3).default([]),
   cloneText: z.string().max(32_000),
+  /** The stopped question's client id (as sent to the stream): its stored copy is kept, not doubled. */
+  clientMessageId: z.string().uuid().nullish(),
 })
 export type StoreMessagesRequest = z.input<typeof StoreMessagesRequest>
 export const StoreMessagesResponse = z.object({

@@ -63,7 +63,7 @@ async function timeOneStream(url: string, i: number): Promise<StreamTiming> {
         tokens++
         if (!firstTokenAt) firstTokenAt = performance.now()
       } else if ('message' in event) finished = true
-      else throw new Error(`stream ${i}: ${event.error.message}`)
+      else if ('error' in event) throw new Error(`stream ${i}: ${event.error.message}`)
     }
   }
   const endedAt = performance.now()

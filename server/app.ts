@@ -15,6 +15,7 @@ import { stripeWebhookRoutes } from './billing/stripe-webhook'
 import { startBillingSweeper } from './billing/sweeper'
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
+import { startAnswerRecovery } from './chat/answer-store'
 import type { Config } from './config'
 import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
@@ -165,6 +166,8 @@ export async function buildApp({
   await app.register(cloneRoutes, { db })
   // Chat attachments (server/routes/uploads.ts) live on local disk under DATA_DIR/uploads.
   const uploadStore = localUploadStore(config.DATA_DIR)
+  // Answers a killed server left 'streaming' are marked 'interrupted' before any request (issue #11).
+  startAnswerRecovery(app, db, dbKind)
   await app.register(chatStreamRoutes, {
     db,
     setup: brain,

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import {
   type ChatMessage,
   type ConversationWithMessages,
   DEFAULT_CONVERSATION_TITLE,
   type MessageAffiliate,
+  type MessageStatus,
 } from '../../contract'
 import type { Owner } from '../auth/visitor'
-import { chargeMessage, type MessageCharge } from '../billing/usage'
 import type { ConversationTurn } from '../brain/answerer'
 import type { CitationDraft } from '../brain/citations'
 import type { Db } from '../db/client'
@@ -18,6 +18,17 @@ import {
   toConversation,
   withCitationsAndAffiliates,
 } from './message-view'
+
+/** A question with this client id is already stored (another attempt, or the chat stream, stored it first). */
+export class QuestionAlreadyStored extends Error {
+  constructor() {
+    super('A question with this client message id is already stored')
+    this.name = 'QuestionAlreadyStored'
+  }
+}
+
+/** Clone answers that stand as they are (the model sees these; unfinished ones are left out). */
+const SETTLED: MessageStatus[] = ['complete', 'stopped']
 
 /**
  * A conversation the asker owns, or undefined: someone else's conversation looks exactly like a
@@ -71,16 +82,26 @@ export async function findMessageWithClone(db: Db, messageId: string) {
   return row
 }
 
-/** The last `limit` visitor and clone turns, oldest first, for retrieval and the model's context. */
+/**
+ * The last `limit` visitor and clone turns, oldest first, for retrieval and the model's context: answers
+ * that broke off are left out, and with `before` (a retried question) only what came before it.
+ */
 export async function recentTurns(
   db: Db,
   conversationId: string,
   limit: number,
+  before?: { createdAt: Date },
 ): Promise<ConversationTurn[]> {
   const rows = await db
     .select({ sender: messages.sender, text: messages.text })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), inArray(messages.sender, ['USER', 'CLONE'])))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        or(eq(messages.sender, 'USER'), and(eq(messages.sender, 'CLONE'), inArray(messages.status, SETTLED))),
+        before ? lt(messages.createdAt, before.createdAt) : undefined,
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
   return rows.reverse().map((r) => ({ sender: r.sender === 'USER' ? 'USER' : 'CLONE', text: r.text }))
@@ -94,13 +115,25 @@ export interface ExchangeToStore {
   visitorId: string
   /** The signed-in user who asks: a new conversation is theirs from the start. */
   userId?: string | null
-  question: { text: string; files: string[]; locationId: string | null; createdAt: Date }
+  question: {
+    text: string
+    files: string[]
+    locationId: string | null
+    createdAt: Date
+    /** The client's id for the question (unique: see server/chat/answer-store.ts). */
+    clientMessageId?: string | null
+  }
   /** The uploads behind `question.files` (checked by the route): stored with a message, they are kept. */
   attachedUploadIds?: readonly string[]
   /** null stores the visitor's message alone (a reply stopped before its first word). */
-  reply: { text: string; citations: CitationDraft[]; affiliates: MessageAffiliate[]; createdAt: Date } | null
-  /** Counts the delivered answer against the asker's quota in the same transaction (server/billing/usage.ts). */
-  charge?: MessageCharge
+  reply: {
+    text: string
+    citations: CitationDraft[]
+    affiliates: MessageAffiliate[]
+    createdAt: Date
+    /** 'stopped' for a partial reply the visitor stopped; 'complete' otherwise. */
+    status?: MessageStatus
+  } | null
 }
 
 export interface StoredExchange {
@@ -121,8 +154,6 @@ export function storeExchange(
 ): Promise<StoredExchange> {
   return db.transaction(async (tx) => {
     const { question, reply } = exchange
-    // Over the quota (a parallel answer took the last message): QuotaExceededError rolls everything back.
-    if (exchange.charge && reply) await chargeMessage(tx, exchange.cloneId, exchange.charge)
     if (exchange.attachedUploadIds?.length)
       await markAttached(tx, exchange.attachedUploadIds, question.createdAt)
     const lastAt = reply?.createdAt ?? question.createdAt
@@ -155,9 +186,13 @@ export function storeExchange(
         files: question.files,
         locationId: question.locationId,
         sessionStart: exchange.conversationId === null,
+        clientMessageId: question.clientMessageId ?? null,
         createdAt: question.createdAt,
       })
+      .onConflictDoNothing({ target: messages.clientMessageId })
       .returning()
+    // The question is stored already (the chat stream stored it first): the caller stores the reply to it.
+    if (!userRow) throw new QuestionAlreadyStored()
     let cloneMessage: ChatMessage | null = null
     if (reply) {
       const [cloneRow] = await tx
@@ -167,6 +202,8 @@ export function storeExchange(
           sender: 'CLONE',
           text: reply.text,
           hasSources: reply.citations.length > 0,
+          status: reply.status ?? 'complete',
+          replyToId: userRow.id,
           locationId: question.locationId,
           createdAt: reply.createdAt,
         })

@@ -49,6 +49,8 @@ export function toChatMessage(
     imageUrl: row.imageUrl,
     files: row.files,
     messageAffiliates: [...affiliates].sort((a, b) => a.position - b.position).map(toAffiliate),
+    status: row.status,
+    clientMessageId: row.clientMessageId,
   }
 }
 

@@ -1,5 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
-import type { CitationType, ConversationMedium, MessageSender } from '../../contract'
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { CitationType, ConversationMedium, MessageSender, MessageStatus } from '../../contract'
 import { createdAt, updatedAt } from './columns'
 // A deliberate import cycle: schema.ts re-exports this module so every table stays in one `schema`
 // namespace; the references below are lazy callbacks, so evaluation order does not matter.
@@ -52,9 +63,23 @@ export const messages = pgTable(
     files: jsonb('files').$type<string[]>().notNull().default([]),
     hasSources: boolean('has_sources').notNull().default(false),
     locationId: text('location_id'),
+    /**
+     * A clone answer is written 'streaming' before its first token and becomes 'complete' when delivered,
+     * 'interrupted' when it broke off (error, disconnect, or a server that died: see recoverInterruptedAnswers)
+     * or 'stopped' when the visitor stopped it. Visitor messages are always 'complete'.
+     */
+    status: text('status').$type<MessageStatus>().notNull().default('complete'),
+    /** A visitor message's id from the client (one per question): a retry with it is answered once. */
+    clientMessageId: uuid('client_message_id'),
+    /** A clone answer's question. */
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('messages_client_message_id_unique').on(t.clientMessageId),
+    index('messages_reply_to_idx').on(t.replyToId),
+  ],
 )
 
 /**

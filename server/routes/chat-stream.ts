@@ -1,16 +1,34 @@
-import type { FastifyBaseLogger } from 'fastify'
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ErrorCode, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
+import { type ChatMessage, ErrorCode, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
 import { ensureVisitor } from '../auth/visitor'
 import { allowanceOf, paymentRequired, QuotaExceededError, subjectOf } from '../billing/usage'
 import { citeAnswer } from '../brain/citations'
 import type { PreparedAnswer } from '../brain/clone-brain'
 import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
+import {
+  AnswerSuperseded,
+  type AnswerToBegin,
+  type AnswerToComplete,
+  type AskedQuestion,
+  type BegunAnswer,
+  beginAnswer,
+  CLIENT_ID_TAKEN,
+  completeAnswer,
+  findAskedQuestion,
+  interruptAnswer,
+  isSettled,
+  mayRetry,
+  restartAnswer,
+} from '../chat/answer-store'
 import { resolveChatTarget } from '../chat/chat-target'
-import { recentTurns, replyTime, storeExchange } from '../chat/conversation-store'
-import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
+import { QuestionAlreadyStored, recentTurns } from '../chat/conversation-store'
+import { type MessageRow, toChatMessage, withCitationsAndAffiliates } from '../chat/message-view'
+import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS, sseEvent } from '../chat/sse'
 import type { Db } from '../db/client'
+import { conflict } from '../errors'
 import { readAttachments } from '../uploads/attachments'
 import type { UploadStore } from '../uploads/store'
 
@@ -38,10 +56,14 @@ class VisitorLeft extends Error {
 
 /**
  * spec 1 §7 'Chat stream'. Everything that can fail with a status (bad body or a file that is not one
- * of our complete uploads 400, unknown clone, instance or conversation 404) fails before the first
- * byte, as JSON. Once streaming, a failure becomes an error event. Nothing is stored until the answer
- * is complete; a visitor who leaves stops generation (and any upstream model request) at once and
- * leaves no rows behind.
+ * of our complete uploads 400, unknown clone, instance or conversation 404, a client message id of someone
+ * else's question 409, over the quota 402) fails before the first byte, as JSON. Then the question is
+ * stored with a 'streaming' answer before the first token (issue #11: a question is never lost), announced
+ * by an `accepted` event to clients that sent a client message id. Once streaming, a failure becomes an
+ * error event. The answer is stored 'complete', and counted, only when delivered whole; otherwise it is
+ * marked 'interrupted' with what was written. A visitor who leaves stops generation (and any upstream model
+ * request) at once. A retry with the same client message id replays a settled answer (nothing stored or
+ * counted again), or answers the stored question anew.
  */
 export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async (
   app,
@@ -57,15 +79,51 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       const receivedAt = new Date()
       const { clone, documentsVersion, instanceId, conversationId, owner, attached } =
         await resolveChatTarget(db, request, body, publicOrigin)
+      const asked = body.clientMessageId ? await findAskedQuestion(db, body.clientMessageId) : undefined
+      if (asked && !mayRetry(asked, owner, clone.id)) throw conflict(CLIENT_ID_TAKEN)
+      if (asked && isSettled(asked.answer)) {
+        // Answered already: the same final event again, nothing stored or counted twice.
+        return replay(reply, await messageWithSources(db, asked.answer), toChatMessage(asked.question))
+      }
       // Usage enforcement (spec 1 §4 'Paywall', §8): over the quota without overage is a 402 before any token.
       const allowance = await allowanceOf(db, clone, owner, instanceId)
       if (allowance.messageLimit !== UNLIMITED_QUOTA && allowance.used.messages >= allowance.messageLimit) {
         throw paymentRequired()
       }
-      const history = conversationId ? await recentTurns(db, conversationId, HISTORY_TURNS_SENT) : []
+      // A retry answers the stored question, with what came before it as context.
+      const questionText = asked?.question.text ?? body.text
+      const historyOf = asked?.question.conversationId ?? conversationId
+      const history = historyOf ? await recentTurns(db, historyOf, HISTORY_TURNS_SENT, asked?.question) : []
       const attachments = await readAttachments(uploadStore, attached)
-      const prepared = await setup.brain.prepare(clone, body.text, history, { documentsVersion, attachments })
+      const prepared = await setup.brain.prepare(clone, questionText, history, {
+        documentsVersion,
+        attachments,
+      })
       const visitorId = ensureVisitor(request, reply)
+
+      // Gone already, while the sources were being retrieved: nothing to answer to, nothing stored.
+      const gone = () => request.raw.socket?.destroyed === true
+      if (gone()) return reply.code(200).headers(SSE_HEADERS).send('')
+      // Stored before the first byte: a server that dies from here on leaves the question and an answer
+      // marked 'streaming', which the next start marks 'interrupted'.
+      const begun = await begin(db, asked, {
+        cloneId: clone.id,
+        instanceId,
+        conversationId,
+        visitorId,
+        userId: owner.userId,
+        question: {
+          text: body.text,
+          files: body.files,
+          locationId: body.locationId ?? null,
+          createdAt: receivedAt,
+          clientMessageId: body.clientMessageId ?? randomUUID(),
+        },
+        attachedUploadIds: attached.map((upload) => upload.id),
+      })
+      // A parallel attempt with the same id finished first.
+      if (begun.kind === 'settled')
+        return replay(reply, await messageWithSources(db, begun.answer), begun.userMessage)
 
       const stream = new ChatEventStream(heartbeatMs)
       const generation = new AbortController()
@@ -73,10 +131,13 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       reply.raw.once('close', () => {
         if (!stream.ended) generation.abort(new VisitorLeft())
       })
-      // Gone already, while the sources were being retrieved: write nothing, store nothing.
-      if (request.raw.socket?.destroyed === true) generation.abort(new VisitorLeft())
+      if (gone()) generation.abort(new VisitorLeft())
       reply.code(200).headers(SSE_HEADERS)
       reply.send(stream.body)
+      // Old clients know no `accepted` event: only clients that sent an id get it.
+      if (body.clientMessageId) {
+        stream.send({ accepted: { conversationId: begun.conversationId, userMessage: begun.userMessage } })
+      }
 
       void answerIntoStream({
         db,
@@ -84,30 +145,44 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
         prepared,
         stream,
         signal: generation.signal,
-        exchange: {
+        answer: {
+          answerId: begun.answerId,
           cloneId: clone.id,
-          instanceId,
-          conversationId,
-          visitorId,
-          userId: owner.userId,
-          attachedUploadIds: attached.map((upload) => upload.id),
+          conversationId: begun.conversationId,
+          questionAt: begun.questionAt,
           charge: {
             subject: subjectOf({ userId: owner.userId, visitorId })!,
             periodStart: allowance.periodStart,
             scope: allowance.scope,
             limit: allowance.messageLimit,
           },
-          question: {
-            text: body.text,
-            files: body.files,
-            locationId: body.locationId ?? null,
-            createdAt: receivedAt,
-          },
         },
+        userMessage: begun.userMessage,
       })
       return reply
     },
   )
+}
+
+type Begun =
+  | (BegunAnswer & { kind: 'streaming' })
+  | { kind: 'settled'; answer: MessageRow; userMessage: ChatMessage }
+
+/** Stores the question and a 'streaming' answer, or restarts the answer of a stored question. */
+async function begin(db: Db, asked: AskedQuestion | undefined, input: AnswerToBegin): Promise<Begun> {
+  if (asked) return { kind: 'streaming', ...(await restartAnswer(db, asked)) }
+  try {
+    return { kind: 'streaming', ...(await beginAnswer(db, input)) }
+  } catch (error) {
+    if (!(error instanceof QuestionAlreadyStored)) throw error
+    // Two attempts with one id at once: the other stored the question; this one takes over its answer.
+    const stored = await findAskedQuestion(db, input.question.clientMessageId)
+    if (!stored) throw error
+    if (isSettled(stored.answer)) {
+      return { kind: 'settled', answer: stored.answer, userMessage: toChatMessage(stored.question) }
+    }
+    return { kind: 'streaming', ...(await restartAnswer(db, stored)) }
+  }
 }
 
 interface AnswerJob {
@@ -116,12 +191,17 @@ interface AnswerJob {
   prepared: PreparedAnswer
   stream: ChatEventStream
   signal: AbortSignal
-  exchange: Omit<Parameters<typeof storeExchange>[1], 'reply'>
+  answer: Omit<AnswerToComplete, 'reply'>
+  userMessage: ChatMessage
 }
 
-async function answerIntoStream({ db, log, prepared, stream, signal, exchange }: AnswerJob): Promise<void> {
+async function answerIntoStream(job: AnswerJob): Promise<void> {
+  const { db, log, prepared, stream, signal, answer } = job
+  let text = ''
+  let delivered = false
+  // What an unfinished answer keeps: the text so far, or none when it was written but not paid for.
+  let kept: () => string = () => text
   try {
-    let text = ''
     for await (const token of prepared.answerer.answer(prepared.input, signal)) {
       if (signal.aborted) break
       text += token
@@ -131,19 +211,41 @@ async function answerIntoStream({ db, log, prepared, stream, signal, exchange }:
     if (!text.trim()) throw new Error('The answerer produced no text')
 
     const { citations, affiliates } = citeAnswer(text, prepared.input.sources)
-    const reply = { text, citations, affiliates, createdAt: replyTime(exchange.question.createdAt) }
-    const stored = await storeExchange(db, { ...exchange, reply }, signal)
-    stream.send({ message: stored.cloneMessage!, userMessage: stored.userMessage })
+    const message = await completeAnswer(db, { ...answer, reply: { text, citations, affiliates } }, signal)
+    delivered = true
+    stream.send({ message, userMessage: job.userMessage })
   } catch (error) {
     if (signal.aborted) return
     if (error instanceof QuotaExceededError) {
-      // Lost the race for the last message of the quota: nothing was stored or counted.
+      // Lost the race for the last message of the quota: the answer was not delivered, nor counted.
+      kept = () => ''
       stream.send({ error: { code: ErrorCode.paymentRequired, message: error.message } })
+      return
+    }
+    if (error instanceof AnswerSuperseded) {
+      // A retry of the same question (or the visitor's stop) took over this answer.
+      stream.send({ error: { code: ErrorCode.conflict, message: ANSWER_FAILED } })
       return
     }
     log.error({ err: error }, 'chat stream failed')
     stream.send({ error: { code: ErrorCode.internal, message: ANSWER_FAILED } })
   } finally {
+    if (!delivered) {
+      await interruptAnswer(db, answer.answerId, kept()).catch((error: unknown) =>
+        log.error({ err: error }, 'could not mark an answer interrupted'),
+      )
+    }
     stream.end()
   }
+}
+
+/** A stream of one final event: an answer that was settled before this request. */
+function replay(reply: FastifyReply, message: ChatMessage, userMessage: ChatMessage): FastifyReply {
+  return reply.code(200).headers(SSE_HEADERS).send(sseEvent({ message, userMessage }))
+}
+
+/** A stored answer as the final event carries it: with its citations and products. */
+async function messageWithSources(db: Db, row: MessageRow): Promise<ChatMessage> {
+  const [message] = await withCitationsAndAffiliates(db, [row])
+  return message!
 }

@@ -11,16 +11,24 @@ import {
 import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { withoutMarkers } from '../brain/citations'
 import type { OpenAiCompatibleClient } from '../brain/openai-client'
+import {
+  type AskedQuestion,
+  CLIENT_ID_TAKEN,
+  findAskedQuestion,
+  mayRetry,
+  stopAnswer,
+} from '../chat/answer-store'
 import { resolveChatTarget } from '../chat/chat-target'
 import {
   findOwnedConversation,
   loadConversationWithMessages,
+  QuestionAlreadyStored,
   replyTime,
   storeExchange,
 } from '../chat/conversation-store'
 import { finishTitle, TITLE_MAX_WORDS, titleFromMessage } from '../chat/title'
 import type { Db } from '../db/client'
-import { notFound } from '../errors'
+import { conflict, notFound } from '../errors'
 
 export interface ConversationRoutesOptions {
   db: Db
@@ -55,7 +63,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
   // spec 1 §4 'Aborting stores any partial reply as a clone message' (storeMessageInConversation).
   app.post(
     '/api/clone/talk/messages/store',
-    { schema: { body: StoreMessagesRequest, response: { 200: StoreMessagesResponse, 404: ApiErrorBody } } },
+    {
+      schema: {
+        body: StoreMessagesRequest,
+        response: { 200: StoreMessagesResponse, 404: ApiErrorBody, 409: ApiErrorBody },
+      },
+    },
     async (request, reply) => {
       const body = request.body
       const receivedAt = new Date()
@@ -67,23 +80,53 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
         publicOrigin,
       )
       const visitorId = ensureVisitor(request, reply)
+      // The chat stream stored the question already (issue #11): the partial reply goes with that copy.
+      const stopped = async (asked: AskedQuestion) => {
+        if (!mayRetry(asked, owner, clone.id)) throw conflict(CLIENT_ID_TAKEN)
+        const messages = await stopAnswer(db, asked, body.cloneText)
+        return { conversationId: asked.question.conversationId, messages }
+      }
+      const asked = body.clientMessageId ? await findAskedQuestion(db, body.clientMessageId) : undefined
+      if (asked) return stopped(asked)
       // A partial reply has no citations stored, so its markers would point nowhere.
       const cloneText = withoutMarkers(body.cloneText)
-      const stored = await storeExchange(db, {
-        cloneId: clone.id,
-        instanceId,
-        conversationId,
-        visitorId,
-        userId: owner.userId,
-        question: { text: body.userText, files: body.userFiles, locationId: null, createdAt: receivedAt },
-        attachedUploadIds: attached.map((upload) => upload.id),
-        reply: cloneText
-          ? { text: cloneText, citations: [], affiliates: [], createdAt: replyTime(receivedAt) }
-          : null,
-      })
-      return {
-        conversationId: stored.conversationId,
-        messages: stored.cloneMessage ? [stored.userMessage, stored.cloneMessage] : [stored.userMessage],
+      try {
+        const stored = await storeExchange(db, {
+          cloneId: clone.id,
+          instanceId,
+          conversationId,
+          visitorId,
+          userId: owner.userId,
+          question: {
+            text: body.userText,
+            files: body.userFiles,
+            locationId: null,
+            createdAt: receivedAt,
+            clientMessageId: body.clientMessageId,
+          },
+          attachedUploadIds: attached.map((upload) => upload.id),
+          reply: cloneText
+            ? {
+                text: cloneText,
+                citations: [],
+                affiliates: [],
+                createdAt: replyTime(receivedAt),
+                status: 'stopped',
+              }
+            : null,
+        })
+        return {
+          conversationId: stored.conversationId,
+          messages: stored.cloneMessage ? [stored.userMessage, stored.cloneMessage] : [stored.userMessage],
+        }
+      } catch (error) {
+        // The chat stream stored it meanwhile.
+        const storedMeanwhile =
+          error instanceof QuestionAlreadyStored && body.clientMessageId
+            ? await findAskedQuestion(db, body.clientMessageId)
+            : undefined
+        if (!storedMeanwhile) throw error
+        return stopped(storedMeanwhile)
       }
     },
   )

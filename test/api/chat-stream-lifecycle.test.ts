@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { count } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answerer, AnswerInput } from '../../server/brain/answerer'
 import { LocalAnswerer } from '../../server/brain/local-answerer'
@@ -62,6 +62,18 @@ async function rowCounts(t: TestApp) {
   return { conversations: c!.n, messages: m!.n }
 }
 
+const newest = async (t: TestApp, sender: 'USER' | 'CLONE') => {
+  const [row] = await t.db
+    .select()
+    .from(messages)
+    .where(eq(messages.sender, sender))
+    .orderBy(desc(messages.createdAt))
+    .limit(1)
+  return row
+}
+const lastQuestion = (t: TestApp) => newest(t, 'USER')
+const lastAnswer = (t: TestApp) => newest(t, 'CLONE')
+
 describe('chat stream lifecycle', () => {
   const answerer = new ObservedAnswerer()
   let t: TestApp
@@ -70,7 +82,7 @@ describe('chat stream lifecycle', () => {
   })
   afterAll(() => t.close())
 
-  it('stops generating at once and stores nothing when the visitor disconnects', async () => {
+  it('stops generating at once when the visitor disconnects, keeping the question and the answer as interrupted', async () => {
     // Paced like production, so the answer is still being written when the visitor leaves.
     answerer.inner = new LocalAnswerer(25)
     await t.app.listen({ port: 0, host: '127.0.0.1' })
@@ -111,10 +123,26 @@ describe('chat stream lifecycle', () => {
     // The answer is closed, so nothing more can come: and nothing came after the abort.
     await eventually(() => expect(answerer.closed).toBe(true))
     expect(answerer.tokensYielded).toBe(yieldedAtAbort)
-    expect(await rowCounts(t)).toEqual(before)
+    // The question was stored before the first token; the answer is kept as far as it got, marked
+    // interrupted (never complete), and nothing else is written.
+    await eventually(async () =>
+      expect(await lastAnswer(t)).toMatchObject({ sender: 'CLONE', status: 'interrupted' }),
+    )
+    expect(await rowCounts(t)).toEqual({
+      conversations: before.conversations + 1,
+      messages: before.messages + 2,
+    })
+    // What the visitor saw begins the kept text (its [n] markers dropped: no citations were stored).
+    const [firstToken] = parseStreamEvents(received).flatMap((e) =>
+      'current_token' in e ? [e.current_token] : [],
+    )
+    const kept = (await lastAnswer(t))!.text
+    expect(kept.startsWith(firstToken!.trim())).toBe(true)
+    expect(kept).not.toMatch(/\[\d+\]/)
+    expect(await lastQuestion(t)).toMatchObject({ sender: 'USER', text: QUESTION.text, status: 'complete' })
   })
 
-  it('turns a failure after the first token into an error event and stores nothing', async () => {
+  it('turns a failure after the first token into an error event, keeping the question and the partial answer as interrupted', async () => {
     answerer.inner = failingAnswerer
     const before = await rowCounts(t)
     const res = await t.app.inject({
@@ -129,7 +157,12 @@ describe('chat stream lifecycle', () => {
       { current_token: ' think' },
       { error: { code: 'internal', message: ANSWER_FAILED } },
     ])
-    expect(await rowCounts(t)).toEqual(before)
+    expect(await rowCounts(t)).toEqual({
+      conversations: before.conversations + 1,
+      messages: before.messages + 2,
+    })
+    expect(await lastQuestion(t)).toMatchObject({ text: QUESTION.text, status: 'complete' })
+    expect(await lastAnswer(t)).toMatchObject({ text: 'Let me think', status: 'interrupted' })
   })
 
   it('sends a comment heartbeat while the answer is quiet', async () => {

@@ -130,9 +130,80 @@ test.describe('text chat', () => {
     await talk.open()
     await talk.send('Is this going to break?')
     await expect(page.getByText('Failed to process message.')).toBeVisible()
-    await expect(talk.answers).toHaveText(FALLBACK)
+    // The reply so far stays, marked interrupted, with the fallback text and a way to ask again.
+    await expect(talk.answers).toContainText('Let me')
+    await expect(talk.answers).toContainText(FALLBACK)
+    await expect(talk.answers.getByRole('button', { name: 'Retry' })).toBeVisible()
     await expect(talk.questions).toHaveCount(1)
     await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
+  })
+
+  test('a stream that breaks mid-answer keeps the question; Retry answers it, the question shown once', async ({
+    page,
+    talk,
+  }) => {
+    // The page's connection drops after a few events of its first chat stream (once per tab: not after a
+    // reload), as a lost network or a server that died would leave it. The server sees the visitor leave.
+    await page.addInitScript(() => {
+      const realFetch = window.fetch
+      window.fetch = async (input, init) => {
+        const response = await realFetch(input, init)
+        const url = input instanceof Request ? input.url : String(input)
+        if (!url.includes('/api/clone/talk/messages/stream') || !response.body) return response
+        if (sessionStorage.getItem('e2e-stream-broken')) return response
+        sessionStorage.setItem('e2e-stream-broken', 'yes')
+        const reader = response.body.getReader()
+        const decoder = new TextDecoder()
+        let events = 0
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { done, value } = await reader.read()
+            if (done) return controller.close()
+            controller.enqueue(value)
+            events += decoder.decode(value, { stream: true }).split('\n\n').length - 1
+            if (events >= 8) {
+              await reader.cancel()
+              controller.error(new TypeError('network error'))
+            }
+          },
+        })
+        return new Response(body, { status: response.status, headers: response.headers })
+      }
+    })
+    await talk.open()
+    await talk.send(COFFEE)
+    await expect(page.getByText('Failed to process message.')).toBeVisible()
+    await expect(talk.answers).toHaveCount(1)
+    await expect(talk.answers.getByText('Interrupted', { exact: true })).toBeVisible()
+    await expect(talk.answers).toContainText(FALLBACK)
+    await expect(talk.questions).toHaveCount(1)
+    // The server stored the question before the first word: the conversation has its address.
+    await expect(page).toHaveURL(CONVERSATION_URL)
+
+    // After a reload the interrupted answer comes back from the server, still interrupted, with Retry.
+    await page.reload()
+    await expect(talk.questions).toHaveText(COFFEE)
+    await expect(talk.answers.getByText('Interrupted', { exact: true })).toBeVisible()
+    await expect(talk.answers).toContainText(FALLBACK)
+
+    // Retry from the keyboard: the question is asked again with its id, and answered in full.
+    const streamEnd = nextStreamEnd(page)
+    await talk.answers.getByRole('button', { name: 'Retry' }).focus()
+    await page.keyboard.press('Enter')
+    await streamEnd
+    await expect(talk.streaming).toHaveCount(0)
+    await expect(talk.answers).toHaveCount(1)
+    await expect(talk.answers).toContainText('caffeine')
+    await expect(talk.answers.getByText('Interrupted', { exact: true })).toHaveCount(0)
+    await expect(talk.questions).toHaveCount(1)
+
+    // Stored once, answered once.
+    await page.reload()
+    await expect(talk.answers).toHaveCount(1)
+    await expect(talk.answers).toContainText('caffeine')
+    await expect(talk.answers.getByText('Interrupted', { exact: true })).toHaveCount(0)
+    await expect(talk.questions).toHaveCount(1)
+    await expect(talk.questions).toHaveText(COFFEE)
   })
 
   test('a refused message restores the draft and says why', async ({ page, talk }) => {

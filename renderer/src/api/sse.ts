@@ -1,10 +1,12 @@
+import { createParser } from 'eventsource-parser'
 import type { z } from 'zod'
 
 /*
  * The chat stream's reader (spec 1 §7 'Chat stream'): 'streamed text of lines starting "data: ", each holding
- * a JSON event'. fetch + ReadableStream + TextDecoder rather than EventSource, which cannot POST a body.
- * Each data line is one event (the protocol never splits an event over several data lines); lines starting
- * with ':' are comments (the server's heartbeats); other SSE fields (event:, id:, retry:) are ignored.
+ * a JSON event'. fetch + ReadableStream rather than EventSource, which cannot POST a body; the event stream
+ * format itself (LF, CRLF or CR line ends split anywhere, comments such as the server's heartbeats, other
+ * fields) is parsed by eventsource-parser. The server sends each event as one data line: an event of several
+ * data lines is read as one event per line, and a last event without its blank line still counts.
  */
 
 export type StreamErrorReason =
@@ -28,68 +30,6 @@ export class StreamError extends Error {
 }
 
 export const isStreamError = (error: unknown): error is StreamError => error instanceof StreamError
-
-/**
- * Splits decoded text into lines ending in LF, CRLF or CR (the SSE line terminators), whatever the chunk
- * boundaries: a line, or a CRLF pair, split across two chunks comes out once.
- */
-export class SseLineSplitter {
-  private partial = ''
-  private afterCarriageReturn = false
-
-  push(chunk: string): string[] {
-    const lines: string[] = []
-    let start = 0
-    let i = 0
-    if (this.afterCarriageReturn && chunk.startsWith('\n')) {
-      // The LF of a CRLF whose CR ended the previous chunk.
-      start = 1
-      i = 1
-    }
-    this.afterCarriageReturn = false
-    for (; i < chunk.length; i += 1) {
-      const ch = chunk.charCodeAt(i)
-      if (ch !== 10 && ch !== 13) continue
-      lines.push(this.partial + chunk.slice(start, i))
-      this.partial = ''
-      if (ch === 13) {
-        if (i + 1 < chunk.length) {
-          if (chunk.charCodeAt(i + 1) === 10) i += 1
-        } else {
-          this.afterCarriageReturn = true
-        }
-      }
-      start = i + 1
-    }
-    this.partial += chunk.slice(start)
-    return lines
-  }
-
-  /** The last line when the stream ends without a line terminator. */
-  end(): string[] {
-    const rest = this.partial
-    this.partial = ''
-    this.afterCarriageReturn = false
-    return rest ? [rest] : []
-  }
-}
-
-export type SseLine =
-  | { kind: 'data'; data: string }
-  | { kind: 'comment'; text: string }
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'blank' }
-
-/** One line of an event stream; 'data:' with or without the single space after the colon. */
-export function parseSseLine(line: string): SseLine {
-  if (line === '') return { kind: 'blank' }
-  if (line.startsWith(':')) return { kind: 'comment', text: line.slice(1).trimStart() }
-  const colon = line.indexOf(':')
-  const name = colon < 0 ? line : line.slice(0, colon)
-  let value = colon < 0 ? '' : line.slice(colon + 1)
-  if (value.startsWith(' ')) value = value.slice(1)
-  return name === 'data' ? { kind: 'data', data: value } : { kind: 'field', name, value }
-}
 
 /** Parses one data payload against the event schema; malformed or unknown data is a StreamError. */
 export function parseStreamEvent<T>(data: string, schema: z.ZodType<T>): T {
@@ -119,6 +59,9 @@ export interface ReadEventStreamOptions<T> {
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException('The stream was aborted.', 'AbortError')
 
+/** Ends a last line and dispatches a last event that came without its blank line. */
+const END_OF_STREAM = '\n\n'
+
 /**
  * Reads an event stream to its end (or until onEvent says 'stop'). Rejects with a StreamError for malformed
  * data or a broken connection, with the signal's reason when aborted, and with whatever onEvent throws.
@@ -132,21 +75,20 @@ export async function readEventStream<T>(
   if (signal?.aborted) throw abortReason(signal)
   const reader = body.getReader()
   const decoder = new TextDecoder()
-  const splitter = new SseLineSplitter()
+  let stopped = false
+  // Events reach onEvent synchronously inside feed(); what it throws comes out of feed().
+  const parser = createParser({
+    onEvent: ({ data }) => {
+      for (const line of data.split('\n')) {
+        if (stopped) return
+        if (onEvent(parseStreamEvent(line, schema)) === 'stop') stopped = true
+      }
+    },
+  })
   const onAbort = () => {
     void reader.cancel(signal?.reason).catch(() => {})
   }
   signal?.addEventListener('abort', onAbort, { once: true })
-
-  /** Handles complete lines; true when onEvent asked to stop. */
-  const handle = (lines: string[]): boolean => {
-    for (const line of lines) {
-      const parsed = parseSseLine(line)
-      if (parsed.kind !== 'data') continue
-      if (onEvent(parseStreamEvent(parsed.data, schema)) === 'stop') return true
-    }
-    return false
-  }
 
   try {
     for (;;) {
@@ -159,12 +101,12 @@ export async function readEventStream<T>(
       }
       if (signal?.aborted) throw abortReason(signal)
       if (result.done) {
-        handle(splitter.push(decoder.decode()))
-        handle(splitter.end())
-        return { stopped: false }
+        parser.feed(decoder.decode() + END_OF_STREAM)
+        return { stopped }
       }
       onActivity?.()
-      if (handle(splitter.push(decoder.decode(result.value, { stream: true })))) {
+      parser.feed(decoder.decode(result.value, { stream: true }))
+      if (stopped) {
         void reader.cancel().catch(() => {})
         return { stopped: true }
       }

@@ -8,16 +8,19 @@ import {
   UserMessage,
 } from './MessageParts'
 
-/** One row of the list. Memoised on its (immutable) messages: a new token or message re-renders no old row. */
+/**
+ * One row of the list. Memoised on its (immutable) messages: a new token or message re-renders no old row.
+ * `retryId` names the interrupted answer the visitor may retry (the thread's last message), if any.
+ */
 export const ChatRowView = memo(
-  function ChatRowView({ row }: Readonly<{ row: ChatRow }>) {
+  function ChatRowView({ row, retryId = null }: Readonly<{ row: ChatRow; retryId?: string | null }>) {
     switch (row.kind) {
       case 'pair':
         return (
           <div className="chat-pair">
             {row.user ? <UserMessage message={row.user} /> : null}
             {row.replies.map((reply) => (
-              <CloneMessage key={reply.id} message={reply} />
+              <CloneMessage key={reply.id} message={reply} retryable={reply.id === retryId} />
             ))}
           </div>
         )
@@ -29,5 +32,9 @@ export const ChatRowView = memo(
         return <SystemNotice message={row.message} />
     }
   },
-  (a, b) => sameRow(a.row, b.row),
+  (a, b) => sameRow(a.row, b.row) && rowRetry(a) === rowRetry(b),
 )
+
+/** The retry a row shows: only the row holding that answer changes when it comes or goes. */
+const rowRetry = ({ row, retryId = null }: Readonly<{ row: ChatRow; retryId?: string | null }>) =>
+  row.kind === 'pair' && row.replies.some((reply) => reply.id === retryId) ? retryId : null

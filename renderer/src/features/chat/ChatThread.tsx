@@ -8,7 +8,7 @@ import { ArrowDownIcon } from '../../ui/lazy-icons'
 import { ChatRowView } from './ChatRowView'
 import { chatStrings } from './chat.strings'
 import { buildChatRows } from './chat-rows'
-import { ChatStreamState } from './chat-stream.machine'
+import { ChatStreamState, isRetryable } from './chat-stream.machine'
 import type { ChatStreamView } from './chat-stream.store'
 import { PendingReply } from './PendingReply'
 import { useStickToBottom } from './use-stick-to-bottom'
@@ -29,6 +29,9 @@ export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
   const messages = snap.messages as readonly ChatMessage[]
   const pending = snap.state !== ChatStreamState.IDLE
   const rows = useMemo(() => buildChatRows(messages), [messages])
+  // Only the last answer may be retried (a new answer lands at the end of the thread), and not while sending.
+  const lastMessage = messages.at(-1)
+  const retryId = !pending && lastMessage && isRetryable(lastMessage) ? lastMessage.id : null
   const scrollRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const { atBottom, onScroll, scrollToBottom } = useStickToBottom(scrollRef, contentRef)
@@ -74,7 +77,7 @@ export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
                   className="chat-thread__row"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <ChatRowView row={row} />
+                  <ChatRowView row={row} retryId={retryId} />
                 </div>
               )
             })}

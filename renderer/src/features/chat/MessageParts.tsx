@@ -4,13 +4,14 @@ import type { ChatMessage, MessageAffiliate } from '../../../../contract/chat'
 import { affiliateProductHref } from '../../api/chat'
 import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
-import { ExternalLinkIcon } from '../../ui/icons'
+import { ExternalLinkIcon, RefreshIcon } from '../../ui/icons'
 import { MegaphoneIcon, ShoppingBagIcon } from '../../ui/lazy-icons'
 import { CitationLabel, citationsByIndex, countSources } from '../citations'
 import { MessageFiles } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
 import { formatSeparatorTime } from './chat-rows'
+import { isRetryable } from './chat-stream.machine'
 import { MessageActions } from './MessageActions'
 import { MessageMarkup } from './MessageMarkup'
 
@@ -38,9 +39,16 @@ export function CloneAvatar() {
   )
 }
 
-/** A clone answer: safe markup, clickable citation labels, a Sources button and product cards. */
-export const CloneMessage = memo(function CloneMessage({ message }: Readonly<{ message: ChatMessage }>) {
-  const { cloneName, viewSources, openSources, MessageToolbar } = useChatMessagesContext()
+/**
+ * A clone answer: safe markup, clickable citation labels, a Sources button and product cards. An answer
+ * that broke off shows what it got to, marked interrupted, with spec 1 §8's fallback text and, when
+ * `retryable`, a Retry button.
+ */
+export const CloneMessage = memo(function CloneMessage({
+  message,
+  retryable = false,
+}: Readonly<{ message: ChatMessage; retryable?: boolean }>) {
+  const { cloneName, viewSources, openSources, MessageToolbar, retry } = useChatMessagesContext()
   const byIndex = useMemo(
     () => (viewSources ? citationsByIndex(message.citations) : null),
     [viewSources, message.citations],
@@ -57,6 +65,37 @@ export const CloneMessage = memo(function CloneMessage({ message }: Readonly<{ m
     },
     [byIndex, openOne],
   )
+  if (isRetryable(message)) {
+    return (
+      <article
+        className="chat-message chat-message--clone chat-message--interrupted"
+        aria-label={chatStrings.cloneMessage(cloneName)}
+      >
+        <CloneAvatar />
+        <div className="chat-message__body">
+          {message.text ? (
+            <div className="chat-markup">
+              <MessageMarkup text={message.text} renderCitation={renderCitation} />
+            </div>
+          ) : null}
+          <div className="chat-interrupted">
+            <Badge size="1" color="orange" variant="soft">
+              {chatStrings.interrupted}
+            </Badge>
+            <Text as="p" size="2">
+              {chatStrings.fallbackReply}
+            </Text>
+            {retryable && retry ? (
+              <Button size="1" variant="soft" onClick={() => retry(message.id)}>
+                <RefreshIcon />
+                {chatStrings.retry}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </article>
+    )
+  }
   return (
     <article className="chat-message chat-message--clone" aria-label={chatStrings.cloneMessage(cloneName)}>
       <CloneAvatar />

@@ -18,6 +18,8 @@ export interface ChatMessagesContextValue {
   MessageToolbar?: ComponentType<{ message: ChatMessage }>
   /** A read-only thread (the shared view, spec 1 §6): no message actions. */
   readOnly?: boolean
+  /** Asks again for an interrupted answer (issue #11); absent where nobody may ask (the shared view). */
+  retry?: (messageId: string) => void
 }
 
 export const ChatMessagesContext = createContext<ChatMessagesContextValue | null>(null)

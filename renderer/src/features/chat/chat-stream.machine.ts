@@ -1,11 +1,11 @@
 import type { ChatMessage } from '../../../../contract/chat'
-import { chatStrings } from './chat.strings'
 
 /*
  * spec 1 §4 'Chat stream' as data. Sending sets outbound pending (the text is queued, then sent); the first
  * token clears outbound pending and sets receiving; tokens are buffered; the final message appends the clone
- * message and clears the buffer; an error event or a broken stream resets the state and appends the fallback
- * clone message; aborting stores any partial reply as a clone message. A pure reducer: the store owns I/O,
+ * message and clears the buffer; an error event or a broken stream resets the state and keeps the reply so far
+ * as an interrupted answer under the question (shown with spec 1 §8's fallback text and a Retry, which asks
+ * again with the same client message id); aborting stores any partial reply as a clone message. A pure reducer: the store owns I/O,
  * timers and the once-per-frame flush of the buffer.
  */
 
@@ -30,6 +30,8 @@ export interface ChatStreamModel {
   conversationId: string | null
   /** The user message in flight, as shown before the server confirms it. */
   pendingUserMessage: ChatMessage | null
+  /** The interrupted answer a retry in flight replaces (put back if the server refuses the retry). */
+  retriedReply: ChatMessage | null
 }
 
 /** Identity and time for a message the client makes itself (fallback, partial reply, optimistic user message). */
@@ -40,10 +42,17 @@ export interface LocalStamp {
 
 export type ChatStreamEvent =
   | { type: 'SEND'; userMessage: ChatMessage }
+  /** Asks again for an interrupted answer: its question stays, the interrupted reply makes way. */
+  | { type: 'RETRY'; question: ChatMessage; reply: ChatMessage }
+  /** The server stored the question (before any token): its stored copy, in this conversation. */
+  | { type: 'ACCEPTED'; conversationId: string; userMessage: ChatMessage }
   | { type: 'TOKEN'; token: string }
   /** The final message; `userMessage` is the server's stored copy of what was sent. */
   | { type: 'FINAL'; message: ChatMessage; userMessage?: ChatMessage }
-  /** An error event, a network failure, malformed data or a stream that ended without a final message. */
+  /**
+   * An error event, a network failure, malformed data or a stream that ended without a final message: the
+   * question stays and the reply so far is kept, marked interrupted (the visitor may retry it).
+   */
   | { type: 'FAIL'; stamp: LocalStamp }
   /** 30 s without data (spec 1 §8): the stream is aborted and treated as broken. */
   | { type: 'TIMEOUT'; stamp: LocalStamp }
@@ -72,11 +81,13 @@ export const chatStreamTransitions: Record<
 > = {
   IDLE: {
     SEND: 'OUTBOUND_PENDING',
+    RETRY: 'OUTBOUND_PENDING',
     PERSISTED: 'IDLE',
     LOAD: 'IDLE',
     RESET: 'IDLE',
   },
   OUTBOUND_PENDING: {
+    ACCEPTED: 'OUTBOUND_PENDING',
     TOKEN: 'RECEIVING',
     FINAL: 'IDLE',
     FAIL: 'IDLE',
@@ -86,6 +97,7 @@ export const chatStreamTransitions: Record<
     RESET: 'IDLE',
   },
   RECEIVING: {
+    ACCEPTED: 'RECEIVING',
     TOKEN: 'RECEIVING',
     FINAL: 'IDLE',
     FAIL: 'IDLE',
@@ -103,7 +115,15 @@ export const initialChatStreamModel = (): ChatStreamModel => ({
   messages: [],
   conversationId: null,
   pendingUserMessage: null,
+  retriedReply: null,
 })
+
+/**
+ * An answer that broke off, or that a server which died left mid-stream (loaded from history): the
+ * visitor may retry it. Never shown as complete.
+ */
+export const isRetryable = (message: Pick<ChatMessage, 'sender' | 'status'>) =>
+  message.sender === 'CLONE' && (message.status === 'interrupted' || message.status === 'streaming')
 
 /** A message the client writes into the conversation itself. */
 export function localMessage(
@@ -138,6 +158,13 @@ const idle = (model: ChatStreamModel): ChatStreamModel => ({
   receiving: false,
   buffer: '',
   pendingUserMessage: null,
+  retriedReply: null,
+})
+
+/** The reply so far, kept as an interrupted answer (spec 1 §8's fallback text says so under it). */
+const interruptedReply = (model: ChatStreamModel, stamp: LocalStamp): ChatMessage => ({
+  ...localMessage('CLONE', model.buffer, stamp, model.conversationId),
+  status: 'interrupted',
 })
 
 /** The next model for an event; an event the current state does not accept returns the same model. */
@@ -155,6 +182,26 @@ export function chatStreamReducer(model: ChatStreamModel, event: ChatStreamEvent
         pendingUserMessage: event.userMessage,
         messages: [...model.messages, event.userMessage],
       }
+    case 'RETRY':
+      return {
+        ...model,
+        state: next,
+        outboundPending: true,
+        receiving: false,
+        buffer: '',
+        pendingUserMessage: event.question,
+        retriedReply: event.reply,
+        messages: model.messages.filter((m) => m !== event.reply),
+      }
+    case 'ACCEPTED': {
+      const pending = model.pendingUserMessage
+      return {
+        ...model,
+        conversationId: event.conversationId,
+        pendingUserMessage: event.userMessage,
+        messages: model.messages.map((m) => (m === pending ? event.userMessage : m)),
+      }
+    }
     case 'TOKEN':
       // spec 1 §4: the first token clears outbound pending.
       return {
@@ -177,13 +224,7 @@ export function chatStreamReducer(model: ChatStreamModel, event: ChatStreamEvent
     }
     case 'FAIL':
     case 'TIMEOUT':
-      return {
-        ...idle(model),
-        messages: [
-          ...model.messages,
-          localMessage('CLONE', chatStrings.fallbackReply, event.stamp, model.conversationId),
-        ],
-      }
+      return { ...idle(model), messages: [...model.messages, interruptedReply(model, event.stamp)] }
     case 'ABORT':
       return {
         ...idle(model),
@@ -192,6 +233,8 @@ export function chatStreamReducer(model: ChatStreamModel, event: ChatStreamEvent
           : model.messages,
       }
     case 'REJECT':
+      // A refused retry leaves the question stored and its interrupted answer as it was.
+      if (model.retriedReply) return { ...idle(model), messages: [...model.messages, model.retriedReply] }
       return { ...idle(model), messages: model.messages.filter((m) => m !== model.pendingUserMessage) }
     case 'PERSISTED': {
       const replaced = new Set(event.replace)

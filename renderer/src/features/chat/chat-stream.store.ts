@@ -34,6 +34,7 @@ import {
   ChatStreamState,
   chatStreamReducer,
   initialChatStreamModel,
+  isRetryable,
   type LocalStamp,
   localMessage,
 } from './chat-stream.machine'
@@ -81,9 +82,12 @@ export interface ChatStoreView extends ChatStreamView {
 
 export type SendOutcome =
   | { kind: 'completed'; message: ChatMessage; conversationId: string; newConversation: boolean }
-  /** Error event, broken stream, malformed data: the fallback reply was appended. */
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'timeout' }
+  /**
+   * Error event, broken stream, malformed data: the question stays and the reply so far is kept as an
+   * interrupted answer the visitor may retry. `conversationId` is set when the server had stored the question.
+   */
+  | { kind: 'failed'; error: unknown; conversationId: string | null; newConversation: boolean }
+  | { kind: 'timeout'; conversationId: string | null; newConversation: boolean }
   /** Stopped by the visitor; the partial reply was kept (and stored when conversationId is set). */
   | { kind: 'aborted'; conversationId: string | null; newConversation: boolean }
   /** The server refused it (non-OK): the draft was restored. 402 is usage enforcement. */
@@ -157,10 +161,19 @@ interface InFlight {
   text: string
   /** The uploaded files the message carries (stored with it when the visitor stops the reply). */
   files: string[]
+  /** The question's client id: a retry sends it again, and a stop stores the reply with that question. */
+  clientMessageId: string
   newConversation: boolean
   timer: unknown
   /** Set when the visitor or the watchdog ended the stream: what send() answers. */
   settled: Promise<SendOutcome> | null
+}
+
+interface SendOptions {
+  /** The prompt's own send: the draft's files go with it and the draft is cleared. */
+  fromDraft?: boolean
+  /** A retry of an interrupted answer (see retry()). */
+  retry?: { question: ChatMessage; reply: ChatMessage }
 }
 
 export interface OpenSessionInput {
@@ -235,7 +248,11 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     clearWatchdog(flight)
     flight.timer = deps.setTimer(() => {
       if (inflight !== flight || flight.settled) return
-      flight.settled = Promise.resolve({ kind: 'timeout' })
+      flight.settled = Promise.resolve({
+        kind: 'timeout',
+        conversationId: model.conversationId,
+        newConversation: flight.newConversation,
+      })
       flight.controller.abort(new DOMException(chatStrings.timeout, 'TimeoutError'))
       dispatch({ type: 'TIMEOUT', stamp: deps.newStamp() })
     }, STREAM_INACTIVITY_MS)
@@ -268,7 +285,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
   }
 
   /** Sends a message (spec 1 §4). Answers what happened; the caller shows toasts and navigates. */
-  async function send(text: string, options: { fromDraft?: boolean } = {}): Promise<SendOutcome> {
+  async function send(text: string, options: SendOptions = {}): Promise<SendOutcome> {
     if (model.state !== ChatStreamState.IDLE || inflight) return { kind: 'blocked' }
     if (!text.trim()) return { kind: 'empty' }
     // Only the prompt's own sends carry the draft's files (a suggested question leaves them attached).
@@ -283,7 +300,11 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       instanceId: session.instanceId,
       locationId: session.locationId,
       timezone: deps.timezone(),
-      files: attached.flatMap((f) => (f.url ? [f.url] : [])),
+      files: options.retry
+        ? [...options.retry.question.files]
+        : attached.flatMap((f) => (f.url ? [f.url] : [])),
+      // One id per question, sent again by a retry: the server stores the question once (issue #11).
+      clientMessageId: options.retry?.question.clientMessageId ?? deps.newStamp().id,
     }
     const checked = OutboundMessage.safeParse(outbound)
     if (!checked.success) {
@@ -292,25 +313,30 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     }
 
     const newConversation = model.conversationId === null
-    const isFirstMessage = !model.messages.some((m) => m.sender === 'USER')
+    const isFirstMessage = !model.messages.some((m) => m.sender === 'USER' && m !== options.retry?.question)
     const flight: InFlight = {
       epoch,
       controller: new AbortController(),
       text: checked.data.text,
       files: checked.data.files,
+      clientMessageId: checked.data.clientMessageId!,
       newConversation,
       timer: undefined,
       settled: null,
     }
     inflight = flight
     const files = checked.data.files
-    dispatch({
-      type: 'SEND',
-      userMessage: {
-        ...localMessage('USER', checked.data.text, deps.newStamp(), model.conversationId),
-        files,
-      },
-    })
+    if (options.retry) dispatch({ type: 'RETRY', ...options.retry })
+    else {
+      dispatch({
+        type: 'SEND',
+        userMessage: {
+          ...localMessage('USER', checked.data.text, deps.newStamp(), model.conversationId),
+          files,
+          clientMessageId: flight.clientMessageId,
+        },
+      })
+    }
     let taken: TakenFiles | null = null
     if (options.fromDraft) {
       view.draft.text = ''
@@ -324,8 +350,9 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       if (flight.settled) return await flight.settled
       if (!answer.ok) {
         dispatch({ type: 'REJECT' })
-        // spec 1 §8: the draft text is restored (402 included: the draft is never lost), files too.
-        view.draft.text = text
+        // spec 1 §8: the draft text is restored (402 included: the draft is never lost), files too. A retry
+        // came from no draft: its question stays in the thread instead.
+        if (!options.retry) view.draft.text = text
         taken?.restore()
         lowerSentFile()
         return {
@@ -344,6 +371,10 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
         onEvent: (event) => {
           if ('current_token' in event) {
             dispatch({ type: 'TOKEN', token: event.current_token })
+            return
+          }
+          if ('accepted' in event) {
+            dispatch({ type: 'ACCEPTED', ...event.accepted })
             return
           }
           if ('error' in event) throw new Error(`${event.error.code}: ${event.error.message}`)
@@ -366,7 +397,12 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       if (flight.settled) return await flight.settled
       deps.log(chatStrings.streamFailed, error)
       if (flight.epoch === epoch) dispatch({ type: 'FAIL', stamp: deps.newStamp() })
-      return { kind: 'failed', error }
+      return {
+        kind: 'failed',
+        error,
+        conversationId: flight.epoch === epoch ? model.conversationId : null,
+        newConversation,
+      }
     } finally {
       clearWatchdog(flight)
       taken?.release()
@@ -391,6 +427,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       userText: flight.text,
       userFiles: flight.files,
       cloneText: partial,
+      clientMessageId: flight.clientMessageId,
     }
     flight.settled = deps
       .storeMessages(request)
@@ -414,6 +451,19 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
         return { kind: 'aborted', conversationId: null, newConversation: flight.newConversation }
       })
     return flight.settled
+  }
+
+  /**
+   * Asks again for the interrupted answer that ends the thread, with its question's text, files and client
+   * id: the server answers the question it stored, never storing it twice (issue #11).
+   */
+  function retry(messageId: string): Promise<SendOutcome> {
+    const reply = model.messages.at(-1)
+    const question = model.messages.findLast((m) => m.sender === 'USER')
+    if (!reply || reply.id !== messageId || !isRetryable(reply) || !question) {
+      return Promise.resolve({ kind: 'blocked' })
+    }
+    return send(question.text, { retry: { question, reply } })
   }
 
   /**
@@ -500,6 +550,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     state: view,
     send,
     stop,
+    retry,
     openSession,
     startNewConversation,
     loadConversation,

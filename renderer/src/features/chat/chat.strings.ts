@@ -10,6 +10,9 @@ export const chatStrings = {
   suggestedSendFailed: 'Unable to send message',
   responseCancelled: 'Response cancelled by user',
   saveFailed: 'Failed to save message',
+  // An answer that broke off (issue #11): kept as far as it got, with the fallback text and a Retry.
+  interrupted: 'Interrupted',
+  retry: 'Retry',
 
   // The prompt (spec 1 §2 'Chat prompt')
   promptLabel: (name: string) => `Message ${name}`,

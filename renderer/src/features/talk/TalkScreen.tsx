@@ -137,8 +137,15 @@ function TalkView({
   const needsLoad = !!conversationId && snap.session.conversationId === conversationId && !snap.session.loaded
   const conversation = useQuery({ ...conversationQuery(conversationId ?? ''), enabled: needsLoad })
   useEffect(() => {
-    if (conversation.data && !conversation.isFetching) chatStream.loadConversation(conversation.data)
-  }, [conversation.data, conversation.isFetching])
+    const data = conversation.data
+    if (!data || conversation.isFetching) return
+    // A copy kept for offline use (features/offline), or one outdated by an answer since, waits for the fresh
+    // one online: a reload would otherwise show the conversation as it was (an answer since retried still
+    // interrupted, issue #11). Offline (the fetch paused) the kept copy is what there is.
+    const outdated = queryClient.getQueryState(conversationQueryKey(data.id))?.isInvalidated === true
+    if (outdated && conversation.fetchStatus !== 'paused') return
+    chatStream.loadConversation(data)
+  }, [conversation.data, conversation.isFetching, conversation.fetchStatus, queryClient])
 
   // Outcomes land after awaits: only the page still showing that chat may navigate.
   const current = useRef({ conversationId, mounted: true })
@@ -164,7 +171,8 @@ function TalkView({
         const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
         if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywall()
       }
-      if (outcome.kind !== 'completed' && outcome.kind !== 'aborted') return
+      // A failed answer too, once the server stored its question (issue #11): a reload shows it, with Retry.
+      if (outcome.kind === 'rejected' || !('conversationId' in outcome)) return
       const id = outcome.conversationId
       if (!id) return
       void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id) })
@@ -184,6 +192,11 @@ function TalkView({
         .send(text, { fromDraft: source !== 'suggested' })
         .then((outcome) => onOutcome(outcome, source))
     },
+    [onOutcome],
+  )
+
+  const retry = useCallback(
+    (messageId: string) => void chatStream.retry(messageId).then((outcome) => onOutcome(outcome, 'prompt')),
     [onOutcome],
   )
 
@@ -246,8 +259,9 @@ function TalkView({
       openSources,
       messageTools: { slug: clone.slug, hasVoice: clone.voiceId !== null },
       MessageToolbar: CommandBar,
+      retry,
     }),
-    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId],
+    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId, retry],
   )
   const questions = clone.options.suggestQuestions ? clone.suggestedQuestions : []
   const pending = snap.state !== ChatStreamState.IDLE

@@ -1,13 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { StreamEvent } from '../../../../contract/chat'
-import {
-  isStreamError,
-  parseSseLine,
-  readEventStream,
-  SseLineSplitter,
-  type StreamError,
-} from '../../../../renderer/src/api/sse'
+import { isStreamError, readEventStream, type StreamError } from '../../../../renderer/src/api/sse'
 import { eventually } from '../../../support/eventually'
 import { dataLine, manualStream, message, streamOf } from '../support/chat'
 
@@ -20,46 +14,32 @@ async function collect(chunks: (string | Uint8Array)[], schema: z.ZodType<unknow
   return { events, activity: onActivity.mock.calls.length }
 }
 
-describe('SseLineSplitter', () => {
-  it('splits LF, CRLF and CR lines', () => {
-    const s = new SseLineSplitter()
-    expect(s.push('a\nb\r\nc\rd')).toEqual(['a', 'b', 'c'])
-    expect(s.end()).toEqual(['d'])
+describe('readEventStream: the event stream format', () => {
+  it('reads LF, CRLF and CR line ends', async () => {
+    const { events } = await collect([
+      'data: {"t":"a"}\n\ndata: {"t":"b"}\r\n\r\ndata: {"t":"c"}\r\rdata: {"t":"d"}',
+    ])
+    expect(events).toEqual([{ t: 'a' }, { t: 'b' }, { t: 'c' }, { t: 'd' }])
   })
 
-  it('joins a line split across chunks', () => {
-    const s = new SseLineSplitter()
-    expect(s.push('data: {"t":')).toEqual([])
-    expect(s.push('"x"}')).toEqual([])
-    expect(s.push('\n')).toEqual(['data: {"t":"x"}'])
+  it('joins a line split across chunks', async () => {
+    const { events } = await collect(['data: {"t":', '"x"}', '\n', '\n'])
+    expect(events).toEqual([{ t: 'x' }])
   })
 
-  it('reads a CRLF split between two chunks as one line ending', () => {
-    const s = new SseLineSplitter()
-    expect(s.push('one\r')).toEqual(['one'])
-    expect(s.push('\ntwo\r\n')).toEqual(['two'])
-    expect(s.end()).toEqual([])
+  it('reads a CRLF split between two chunks as one line ending', async () => {
+    const { events } = await collect(['data: {"t":"one"}\r', '\n\r\ndata: {"t":"two"}\r\n\r\n'])
+    expect(events).toEqual([{ t: 'one' }, { t: 'two' }])
   })
 
-  it('keeps an empty line after a lone CR', () => {
-    const s = new SseLineSplitter()
-    expect(s.push('a\r')).toEqual(['a'])
-    expect(s.push('\r\n')).toEqual([''])
-  })
-})
-
-describe('parseSseLine', () => {
-  it('reads data with or without the space after the colon', () => {
-    expect(parseSseLine('data: {"a":1}')).toEqual({ kind: 'data', data: '{"a":1}' })
-    expect(parseSseLine('data:{"a":1}')).toEqual({ kind: 'data', data: '{"a":1}' })
-    expect(parseSseLine('data:  x')).toEqual({ kind: 'data', data: ' x' })
+  it('reads data with or without the space after the colon', async () => {
+    const { events } = await collect(['data: {"t":"a"}\n\ndata:{"t":"b"}\n\n'])
+    expect(events).toEqual([{ t: 'a' }, { t: 'b' }])
   })
 
-  it('tells comments, other fields and blank lines apart', () => {
-    expect(parseSseLine(': ping')).toEqual({ kind: 'comment', text: 'ping' })
-    expect(parseSseLine('event: token')).toEqual({ kind: 'field', name: 'event', value: 'token' })
-    expect(parseSseLine('retry')).toEqual({ kind: 'field', name: 'retry', value: '' })
-    expect(parseSseLine('')).toEqual({ kind: 'blank' })
+  it('reads each data line of an event as an event of its own', async () => {
+    const { events } = await collect(['data: {"t":"a"}\ndata: {"t":"b"}\n\n'])
+    expect(events).toEqual([{ t: 'a' }, { t: 'b' }])
   })
 })
 
@@ -159,7 +139,8 @@ describe('readEventStream', () => {
       signal: controller.signal,
       onEvent: (e) => void events.push(e),
     })
-    manual.push('data: {"t":"a"}\n')
+    // An event is whole at its blank line (the server writes both at once).
+    manual.push('data: {"t":"a"}\n\n')
     await eventually(() => expect(events).toHaveLength(1))
     const reason = new DOMException('stop', 'AbortError')
     controller.abort(reason)

@@ -11,6 +11,13 @@ export interface StreamCall {
   conversationId: string | null
 }
 
+/** What streamResponse sees of a stream call: the call, and the client message id it carried. */
+export interface StreamRequest extends StreamCall {
+  clientMessageId: string | null
+  /** 0 for the first stream call, then 1, 2... */
+  index: number
+}
+
 /** The default answer: three tokens, then a final message citing two sources and a product. */
 export const defaultReply = (question: string): ChatMessage =>
   message({
@@ -52,7 +59,7 @@ export function fakeChatApi(
   clones: CloneProfile[],
   options: {
     reply?: (question: string) => ChatMessage
-    streamResponse?: (call: StreamCall) => Response | null
+    streamResponse?: (call: StreamRequest) => Response | null
     conversations?: ConversationWithMessages[]
   } = {},
 ) {
@@ -70,7 +77,11 @@ export function fakeChatApi(
         conversationId: (body.conversationId as string | null) ?? null,
       }
       streamCalls.push(call)
-      const custom = options.streamResponse?.(call)
+      const custom = options.streamResponse?.({
+        ...call,
+        clientMessageId: (body.clientMessageId as string | null) ?? null,
+        index: streamCalls.length - 1,
+      })
       if (custom) return custom
       const final = reply(call.text)
       const tokens = final.text.match(/\S+\s*/g) ?? []

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import {
   type ChatStreamEvent,
   type ChatStreamModel,
@@ -7,6 +6,7 @@ import {
   chatStreamReducer,
   chatStreamTransitions,
   initialChatStreamModel,
+  isRetryable,
 } from '../../../../../renderer/src/features/chat/chat-stream.machine'
 import { CONVERSATION_ID, message } from '../../support/chat'
 
@@ -70,22 +70,81 @@ describe('chat stream machine (spec 1 §4)', () => {
   })
 
   it.each(['FAIL', 'TIMEOUT'] as const)(
-    'RECEIVING --%s--> IDLE: resets and appends the fallback reply',
+    'RECEIVING --%s--> IDLE: keeps the question and the reply so far, marked interrupted',
     (type) => {
       const model = run([{ type, stamp }], receiving())
       expect(model.state).toBe(ChatStreamState.IDLE)
       expect(model.buffer).toBe('')
-      expect(model.messages.map((m) => [m.sender, m.text])).toEqual([
-        ['USER', userMessage.text],
-        ['CLONE', chatStrings.fallbackReply],
+      expect(model.messages.map((m) => [m.sender, m.text, m.status])).toEqual([
+        ['USER', userMessage.text, undefined],
+        ['CLONE', 'Cut off', 'interrupted'],
       ])
+      expect(model.messages[0]).toBe(userMessage)
+      expect(isRetryable(model.messages[1]!)).toBe(true)
     },
   )
 
-  it.each(['FAIL', 'TIMEOUT'] as const)('OUTBOUND_PENDING --%s--> IDLE with the fallback reply', (type) => {
-    const model = run([{ type, stamp }], sent())
-    expect(model.messages.at(-1)?.text).toBe(chatStrings.fallbackReply)
-    expect(model.outboundPending).toBe(false)
+  it.each(['FAIL', 'TIMEOUT'] as const)(
+    'OUTBOUND_PENDING --%s--> IDLE: an empty interrupted reply',
+    (type) => {
+      const model = run([{ type, stamp }], sent())
+      expect(model.messages.at(-1)).toMatchObject({
+        id: stamp.id,
+        sender: 'CLONE',
+        text: '',
+        status: 'interrupted',
+      })
+      expect(model.outboundPending).toBe(false)
+    },
+  )
+
+  it('OUTBOUND_PENDING --ACCEPTED--> OUTBOUND_PENDING: the stored question replaces the local one', () => {
+    const stored = message({ sender: 'USER', text: userMessage.text, clientMessageId: stamp.id })
+    const model = run([{ type: 'ACCEPTED', conversationId: CONVERSATION_ID, userMessage: stored }], sent())
+    expect(model.state).toBe(ChatStreamState.OUTBOUND_PENDING)
+    expect(model.messages).toEqual([stored])
+    expect(model.pendingUserMessage).toBe(stored)
+    expect(model.conversationId).toBe(CONVERSATION_ID)
+    // Then the answer breaks: the question stays, in its conversation.
+    const failed = run(
+      [
+        { type: 'TOKEN', token: 'Cut' },
+        { type: 'FAIL', stamp },
+      ],
+      model,
+    )
+    expect(failed.messages.map((m) => m.id)).toEqual([stored.id, stamp.id])
+    expect(failed.conversationId).toBe(CONVERSATION_ID)
+  })
+
+  it('IDLE --RETRY--> OUTBOUND_PENDING: the question stays once, the interrupted reply makes way', () => {
+    const failed = run([{ type: 'FAIL', stamp }], receiving())
+    const reply = failed.messages[1]!
+    const model = run([{ type: 'RETRY', question: userMessage, reply }], failed)
+    expect(model.state).toBe(ChatStreamState.OUTBOUND_PENDING)
+    expect(model.outboundPending).toBe(true)
+    expect(model.messages).toEqual([userMessage])
+    expect(model.pendingUserMessage).toBe(userMessage)
+
+    const final = message({ text: 'Cut off caffeine by 2 pm.' })
+    const stored = message({ sender: 'USER', text: userMessage.text })
+    const answered = run(
+      [
+        { type: 'TOKEN', token: 'Cut off' },
+        { type: 'FINAL', message: final, userMessage: stored },
+      ],
+      model,
+    )
+    expect(answered.messages).toEqual([stored, final])
+  })
+
+  it('a refused RETRY keeps the question and puts the interrupted reply back', () => {
+    const failed = run([{ type: 'FAIL', stamp }], receiving())
+    const reply = failed.messages[1]!
+    const model = run([{ type: 'RETRY', question: userMessage, reply }, { type: 'REJECT' }], failed)
+    expect(model.state).toBe(ChatStreamState.IDLE)
+    expect(model.messages).toEqual([userMessage, reply])
+    expect(model.retriedReply).toBeNull()
   })
 
   it('RECEIVING --ABORT--> IDLE: the partial reply becomes a clone message', () => {

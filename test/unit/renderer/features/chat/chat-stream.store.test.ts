@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OutboundMessage } from '../../../../../contract/chat'
 import type { ChatStreamAnswer } from '../../../../../renderer/src/api/chat'
 import { STREAM_INACTIVITY_MS } from '../../../../../renderer/src/features/chat/chat.constants'
-import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import { ChatStreamState } from '../../../../../renderer/src/features/chat/chat-stream.machine'
 import { createChatStreamStore } from '../../../../../renderer/src/features/chat/chat-stream.store'
 import { eventually } from '../../../../support/eventually'
@@ -46,6 +46,16 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** The client message id the n-th stream call carried. */
+const sentId = (openStream: ReturnType<typeof setup>['openStream'], n = 0) =>
+  (openStream.mock.calls[n]?.[0] as OutboundMessage | undefined)?.clientMessageId
+
+/** What the thread shows: sender, text and status of each message. */
+const shown = (store: ReturnType<typeof setup>['store']) =>
+  store.state.messages.map((m) => [m.sender, m.text, m.status])
+
 describe('chat stream store', () => {
   it('sends a valid outbound message and shows outbound pending until the first token', async () => {
     const { store, openStream } = setup()
@@ -63,7 +73,10 @@ describe('chat stream store', () => {
       locationId: null,
       timezone: 'Europe/Berlin',
       files: [],
+      clientMessageId: expect.stringMatching(UUID),
     })
+    // The question shown carries the same id: a retry sends it again.
+    expect(store.state.messages[0]?.clientMessageId).toBe(sentId(openStream))
   })
 
   it('buffers tokens and shows them at most once per animation frame', async () => {
@@ -182,43 +195,54 @@ describe('chat stream store', () => {
     ],
     ['malformed data', [dataLine({ current_token: 'Par' }), 'data: {not json\n\n']],
     ['an unknown event', [dataLine({ surprise: true })]],
-  ])('resets and appends the fallback reply on %s', async (_name, chunks) => {
+  ])('keeps the question and the reply so far, interrupted, on %s', async (_name, chunks) => {
     const { store, stream } = setup()
     const sending = store.send('Hi')
     for (const chunk of chunks) stream.push(chunk)
     const outcome = await sending
-    expect(outcome.kind).toBe('failed')
+    expect(outcome).toMatchObject({ kind: 'failed', conversationId: null, newConversation: true })
     expect(store.state.state).toBe(ChatStreamState.IDLE)
     expect(store.state.streaming.text).toBe('')
-    expect(store.state.messages.map((m) => m.text)).toEqual(['Hi', chatStrings.fallbackReply])
+    const partial = chunks.length > 1 ? 'Par' : ''
+    expect(shown(store)).toEqual([
+      ['USER', 'Hi', undefined],
+      ['CLONE', partial, 'interrupted'],
+    ])
   })
 
-  it('fails with the fallback reply when the stream ends without a final message', async () => {
+  it('keeps the partial answer, interrupted, when the stream ends without a final message', async () => {
     const { store, stream } = setup()
     const sending = store.send('Hi')
     stream.push(dataLine({ current_token: 'Half an ans' }))
     stream.end()
     expect((await sending).kind).toBe('failed')
-    expect(store.state.messages.at(-1)?.text).toBe(chatStrings.fallbackReply)
+    expect(shown(store)).toEqual([
+      ['USER', 'Hi', undefined],
+      ['CLONE', 'Half an ans', 'interrupted'],
+    ])
   })
 
-  it('fails with the fallback reply when the connection breaks', async () => {
+  it('keeps the question, with an interrupted answer, when the connection breaks', async () => {
     const { store, stream } = setup()
     const sending = store.send('Hi')
     stream.fail(new TypeError('network error'))
     expect((await sending).kind).toBe('failed')
-    expect(store.state.messages.at(-1)?.text).toBe(chatStrings.fallbackReply)
+    expect(shown(store)).toEqual([
+      ['USER', 'Hi', undefined],
+      ['CLONE', '', 'interrupted'],
+    ])
   })
 
-  it('fails with the fallback reply when the request cannot reach the server', async () => {
+  it('keeps the question, with an interrupted answer, when the request cannot reach the server', async () => {
     const { store, openStream } = setup()
     openStream.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     expect((await store.send('Hi')).kind).toBe('failed')
-    expect(store.state.messages.at(-1)?.text).toBe(chatStrings.fallbackReply)
+    expect(shown(store).at(-1)).toEqual(['CLONE', '', 'interrupted'])
+    expect(store.state.messages[0]?.text).toBe('Hi')
   })
 
   it('keeps the partial reply when the visitor stops, and stores it', async () => {
-    const { store, stream, storeMessages, runFrames } = setup()
+    const { store, stream, storeMessages, runFrames, openStream } = setup()
     const sending = store.send('Tell me everything')
     stream.push(dataLine({ current_token: 'First, ' }))
     stream.push(dataLine({ current_token: 'caffeine' }))
@@ -241,6 +265,8 @@ describe('chat stream store', () => {
       userText: 'Tell me everything',
       userFiles: [],
       cloneText: 'First, caffeine',
+      // The stream may have stored the question already: the server keeps that copy, not a second.
+      clientMessageId: sentId(openStream),
     })
     // The stored copies replace the local ones.
     expect(store.state.conversationId).toBe(CONVERSATION_ID)
@@ -276,7 +302,7 @@ describe('chat stream store', () => {
       vi.useFakeTimers()
     })
 
-    it('aborts after 30 s without data and appends the fallback reply', async () => {
+    it('aborts after 30 s without data and keeps the reply so far, interrupted', async () => {
       const { store, stream } = setup()
       const sending = store.send('Hi')
       await vi.advanceTimersByTimeAsync(1)
@@ -285,8 +311,8 @@ describe('chat stream store', () => {
       expect(store.state.state).toBe(ChatStreamState.RECEIVING)
       await vi.advanceTimersByTimeAsync(1)
       expect(store.state.state).toBe(ChatStreamState.IDLE)
-      expect(await sending).toEqual({ kind: 'timeout' })
-      expect(store.state.messages.at(-1)?.text).toBe(chatStrings.fallbackReply)
+      expect(await sending).toEqual({ kind: 'timeout', conversationId: null, newConversation: true })
+      expect(shown(store).at(-1)).toEqual(['CLONE', 'Thinking', 'interrupted'])
     })
 
     it('counts heartbeats as data', async () => {
@@ -310,7 +336,7 @@ describe('chat stream store', () => {
       )
       const sending = store.send('Hi')
       await vi.advanceTimersByTimeAsync(STREAM_INACTIVITY_MS)
-      expect(await sending).toEqual({ kind: 'timeout' })
+      expect(await sending).toEqual({ kind: 'timeout', conversationId: null, newConversation: true })
     })
 
     it('clears the watchdog once the answer is complete', async () => {
@@ -321,6 +347,150 @@ describe('chat stream store', () => {
       expect((await sending).kind).toBe('completed')
       await vi.advanceTimersByTimeAsync(STREAM_INACTIVITY_MS * 2)
       expect(store.state.messages.map((m) => m.text)).toEqual(['Hi', 'Done'])
+    })
+  })
+
+  describe('interrupted answers and Retry (issue #11)', () => {
+    /** Sends 'How late?' and breaks the stream after the question was stored and a few tokens came. */
+    async function interrupted() {
+      const ctx = setup()
+      const sending = ctx.store.send('How late?')
+      const clientMessageId = sentId(ctx.openStream)!
+      const storedQuestion = message({ sender: 'USER', text: 'How late?', clientMessageId })
+      ctx.stream.push(
+        dataLine({ accepted: { conversationId: CONVERSATION_ID, userMessage: storedQuestion } }),
+      )
+      ctx.stream.push(dataLine({ current_token: 'Cut off ' }))
+      // The connection drops once these were read (an errored stream drops what is still queued).
+      await eventually(() => expect(ctx.store.bufferedText()).toBe('Cut off '))
+      ctx.stream.fail(new TypeError('network error'))
+      const outcome = await sending
+      return { ...ctx, outcome, clientMessageId, storedQuestion }
+    }
+
+    /** The next stream the store opens, fed by hand. */
+    function nextStream(openStream: ReturnType<typeof setup>['openStream']) {
+      const next = manualStream()
+      openStream.mockResolvedValueOnce({ ok: true, body: next.stream })
+      return next
+    }
+
+    it('keeps the stored question in its conversation, and says where it is', async () => {
+      const { store, outcome, storedQuestion } = await interrupted()
+      expect(outcome).toMatchObject({
+        kind: 'failed',
+        conversationId: CONVERSATION_ID,
+        newConversation: true,
+      })
+      expect(store.state.conversationId).toBe(CONVERSATION_ID)
+      expect(store.state.messages[0]).toEqual(storedQuestion)
+      expect(shown(store)).toEqual([
+        ['USER', 'How late?', undefined],
+        ['CLONE', 'Cut off ', 'interrupted'],
+      ])
+    })
+
+    it('retries with the same client message id, and the answer replaces the interrupted one', async () => {
+      const { store, openStream, clientMessageId, storedQuestion, requestTitle } = await interrupted()
+      const next = nextStream(openStream)
+      const interruptedId = store.state.messages[1]!.id
+      const retrying = store.retry(interruptedId)
+      // At once: the question stays (once), the interrupted reply gives way to the pending one.
+      expect(store.state.state).toBe(ChatStreamState.OUTBOUND_PENDING)
+      expect(store.state.messages).toEqual([storedQuestion])
+      expect(openStream.mock.calls[1]?.[0]).toMatchObject({
+        text: 'How late?',
+        conversationId: CONVERSATION_ID,
+        clientMessageId,
+        files: [],
+      })
+      const final = message({ text: 'Cut off caffeine by 2 pm.' })
+      next.push(dataLine({ accepted: { conversationId: CONVERSATION_ID, userMessage: storedQuestion } }))
+      next.push(dataLine({ current_token: 'Cut off caffeine by 2 pm.' }))
+      next.push(dataLine({ message: final, userMessage: storedQuestion }))
+      expect(await retrying).toMatchObject({ kind: 'completed', message: final, newConversation: false })
+      expect(shown(store)).toEqual([
+        ['USER', 'How late?', undefined],
+        ['CLONE', 'Cut off caffeine by 2 pm.', undefined],
+      ])
+      // The question was the conversation's first: its title is set now that it has an answer.
+      expect(requestTitle).toHaveBeenCalledWith('How late?')
+    })
+
+    it('a retry that breaks again leaves one question and one interrupted answer', async () => {
+      const { store, openStream } = await interrupted()
+      const next = nextStream(openStream)
+      const retrying = store.retry(store.state.messages[1]!.id)
+      next.push(dataLine({ current_token: 'Again ' }))
+      next.end()
+      expect((await retrying).kind).toBe('failed')
+      expect(shown(store)).toEqual([
+        ['USER', 'How late?', undefined],
+        ['CLONE', 'Again ', 'interrupted'],
+      ])
+    })
+
+    it('a refused retry (402) keeps the question and its interrupted answer, and leaves the draft alone', async () => {
+      const { store, openStream } = await interrupted()
+      openStream.mockResolvedValueOnce({
+        ok: false,
+        status: 402,
+        statusText: 'Payment Required',
+        code: null,
+        message: null,
+      })
+      store.setDraft('Something else')
+      const before = shown(store)
+      expect(await store.retry(store.state.messages[1]!.id)).toMatchObject({ kind: 'rejected', status: 402 })
+      expect(shown(store)).toEqual(before)
+      expect(store.state.draft.text).toBe('Something else')
+    })
+
+    it('retries only the interrupted answer that ends the thread, and only when idle', async () => {
+      const { store, openStream } = await interrupted()
+      expect(await store.retry(store.state.messages[0]!.id)).toEqual({ kind: 'blocked' })
+      expect(await store.retry('00000000-0000-4000-8000-00000000ffff')).toEqual({ kind: 'blocked' })
+      const next = nextStream(openStream)
+      const id = store.state.messages[1]!.id
+      void store.retry(id)
+      expect(await store.retry(id)).toEqual({ kind: 'blocked' })
+      next.push(dataLine({ message: message({ text: 'Done' }) }))
+      await eventually(() => expect(store.state.state).toBe(ChatStreamState.IDLE))
+      expect(openStream).toHaveBeenCalledTimes(2)
+    })
+
+    it("retries an interrupted answer loaded from history with its question's stored id and files", async () => {
+      const { store, openStream } = setup()
+      const question = message({
+        sender: 'USER',
+        text: 'And naps?',
+        clientMessageId: '6f1c2d3e-4b5a-4c6d-8e7f-000000000001',
+        files: ['http://localhost/api/uploads/files/k/notes.txt'],
+      })
+      const cut = message({ text: 'Naps help', status: 'interrupted' })
+      store.openSession({ slug: 'lena-hart', conversationId: CONVERSATION_ID })
+      store.loadConversation({
+        id: CONVERSATION_ID,
+        title: 'Naps',
+        medium: 'WEB',
+        shareId: null,
+        createdAt: '2025-01-01T10:00:00.000Z',
+        updatedAt: '2025-01-01T10:00:00.000Z',
+        hidden: false,
+        recordingUrl: null,
+        messages: [question, cut],
+      })
+      const next = nextStream(openStream)
+      const retrying = store.retry(cut.id)
+      expect(openStream.mock.calls[0]?.[0]).toMatchObject({
+        text: 'And naps?',
+        conversationId: CONVERSATION_ID,
+        clientMessageId: question.clientMessageId,
+        files: question.files,
+      })
+      next.push(dataLine({ message: message({ text: 'Naps help, if short.' }), userMessage: question }))
+      expect((await retrying).kind).toBe('completed')
+      expect(store.state.messages.map((m) => m.text)).toEqual(['And naps?', 'Naps help, if short.'])
     })
   })
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
-import { CONVERSATION_ID, message } from '../../support/chat'
+import { CONVERSATION_ID, dataLine, message } from '../../support/chat'
 import { lenaHart, tomasRivera } from '../../support/clones'
 import { fakeChatApi } from '../../support/fake-chat-api'
 import { giveElementsALayout } from '../../support/layout'
@@ -138,6 +138,100 @@ describe('talk screen', () => {
     fireEvent.keyDown(prompt(), { key: 'Enter' })
     expect(await screen.findByText(chatStrings.streamFailed)).toBeTruthy()
     expect(await screen.findByText(chatStrings.fallbackReply)).toBeTruthy()
+  })
+
+  it('keeps the question after a broken stream, marks the partial answer interrupted, and Retry answers it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const api = fakeChatApi(clones(), {
+      // The first stream: stored, a few words, then the server is gone (the stream ends with no final event).
+      streamResponse: (call) =>
+        call.index === 0
+          ? new Response(
+              [
+                dataLine({
+                  accepted: {
+                    conversationId: CONVERSATION_ID,
+                    userMessage: message({
+                      sender: 'USER',
+                      text: call.text,
+                      clientMessageId: call.clientMessageId,
+                    }),
+                  },
+                }),
+                dataLine({ current_token: 'Have your last ' }),
+              ].join(''),
+              { status: 200 },
+            )
+          : null,
+    })
+    const { router } = await renderApp('/lena-hart/talk', { fetch: api.fetch })
+    await screen.findByRole('heading', { level: 2, name: 'Lena Hart' })
+    fireEvent.change(prompt(), { target: { value: 'How late can I drink coffee?' } })
+    fireEvent.keyDown(prompt(), { key: 'Enter' })
+
+    expect(await screen.findByText(chatStrings.streamFailed)).toBeTruthy()
+    const cut = await screen.findByRole('article', { name: 'Lena Hart' })
+    expect(cut.textContent).toContain('Have your last')
+    expect(within(cut).getByText(chatStrings.interrupted)).toBeTruthy()
+    expect(within(cut).getByText(chatStrings.fallbackReply)).toBeTruthy()
+    // An interrupted answer is not an answer to save or copy.
+    expect(within(cut).queryByRole('button', { name: chatStrings.copyMessage })).toBeNull()
+    expect(userBubbles()).toHaveLength(1)
+    // The server stored the question: the page moves to its conversation, so a reload shows it.
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/lena-hart/talk/conversation/${CONVERSATION_ID}`),
+    )
+
+    // Retry is a real button, reached with Tab like any other.
+    const retry = within(cut).getByRole('button', { name: chatStrings.retry })
+    expect(retry.tagName).toBe('BUTTON')
+    retry.focus()
+    expect(document.activeElement).toBe(retry)
+    fireEvent.click(retry)
+    const answer = await screen.findByText(/8 hours/)
+    expect(answer).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText(chatStrings.interrupted)).toBeNull())
+    expect(userBubbles()).toHaveLength(1)
+    expect(screen.getAllByRole('article', { name: 'Lena Hart' })).toHaveLength(1)
+    const [first, second] = api.streamCalls
+    expect(second).toEqual({ text: first!.text, conversationId: CONVERSATION_ID })
+  })
+
+  it('shows an interrupted answer from history with the same mark and Retry', async () => {
+    const question = message({
+      sender: 'USER',
+      text: 'Are naps good?',
+      clientMessageId: '6f1c2d3e-4b5a-4c6d-8e7f-000000000009',
+    })
+    let retriedWith: string | null = null
+    const api = fakeChatApi(clones(), {
+      streamResponse: (call) => {
+        retriedWith = call.clientMessageId
+        return null
+      },
+      conversations: [
+        {
+          id: CONVERSATION_ID,
+          title: 'Naps',
+          medium: 'WEB',
+          shareId: null,
+          createdAt: '2025-01-01T08:00:00.000Z',
+          updatedAt: '2025-01-01T08:00:05.000Z',
+          hidden: false,
+          recordingUrl: null,
+          messages: [question, message({ text: 'Short naps', status: 'interrupted' })],
+        },
+      ],
+    })
+    await renderApp(`/lena-hart/talk/conversation/${CONVERSATION_ID}`, { fetch: api.fetch })
+    const cut = await screen.findByRole('article', { name: 'Lena Hart' })
+    expect(cut.textContent).toContain('Short naps')
+    expect(within(cut).getByText(chatStrings.interrupted)).toBeTruthy()
+    expect(within(cut).getByText(chatStrings.fallbackReply)).toBeTruthy()
+    fireEvent.click(within(cut).getByRole('button', { name: chatStrings.retry }))
+    expect(await screen.findByText(/8 hours/)).toBeTruthy()
+    expect(retriedWith).toBe(question.clientMessageId)
+    expect(userBubbles()).toHaveLength(1)
   })
 
   it('opens the Sources overlay from a citation label and from the Sources button', async () => {
