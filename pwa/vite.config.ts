@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { radixThemesCss } from './radix-css'
 import { rendererModuleSideEffects } from './renderer-treeshake'
 import { appShell } from './shell-plugin'
 
@@ -37,6 +38,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    radixThemesCss(),
     appShell(fromHere('./src/shell.ts')),
     VitePWA({
       strategies: 'injectManifest',
