@@ -289,7 +289,8 @@ class PropUsage {
         continue
       }
       const n = current as EsNode
-      if (n.type === 'ObjectPattern') for (const property of n.properties as EsNode[]) this.inPattern.add(property)
+      if (n.type === 'ObjectPattern')
+        for (const property of n.properties as EsNode[]) this.inPattern.add(property)
       if (n.type === 'Property') {
         const name = keyName(n)
         if (name && PROP_DEFS.has(name)) this.readProp(name, n)
@@ -312,7 +313,8 @@ class PropUsage {
             const c = classFor(def, value, breakpoint)
             if (c) classes.add(c)
           }
-          if (def.type !== 'enum') classes.add(breakpoint === 'initial' ? def.className : `${breakpoint}:${def.className}`)
+          if (def.type !== 'enum')
+            classes.add(breakpoint === 'initial' ? def.className : `${breakpoint}:${def.className}`)
         }
       }
     }

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { radixThemesCss } from './radix-css'
+import { radixThemeWithoutTooltipProvider } from './radix-theme-tooltip'
 import { rendererModuleSideEffects } from './renderer-treeshake'
 import { appShell } from './shell-plugin'
 
@@ -38,6 +39,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    radixThemeWithoutTooltipProvider(),
     radixThemesCss(),
     appShell(fromHere('./src/shell.ts')),
     VitePWA({
