@@ -1,6 +1,6 @@
 import * as radixProps from '@radix-ui/themes/props'
 import postcss, { type AtRule, type Root, type Rule } from 'postcss'
-import type { OutputBundle, Plugin } from 'vite'
+import type { Plugin, Rolldown } from 'vite'
 
 /**
  * Radix Themes ships its CSS whole: every component (about 60) and every responsive utility class at
@@ -57,7 +57,7 @@ export function radixThemesCss(): Plugin {
   }
 }
 
-function cssAssets(bundle: OutputBundle) {
+function cssAssets(bundle: Rolldown.OutputBundle) {
   return Object.values(bundle).flatMap((item) =>
     item.type === 'asset' && item.fileName.endsWith('.css') ? [item] : [],
   )
