@@ -28,33 +28,52 @@ export function radixThemesCss(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []))
-      const code = chunks.map((chunk) => chunk.code).join('\n')
-      const usage = new PropUsage()
-      for (const chunk of chunks) usage.scan(this.parse(chunk.code) as unknown as EsNode)
-      const used = {
-        components: new Set(code.match(/rt-[A-Z][A-Za-z]*/g)),
-        responsive: usage.classes(),
-        palettes: new Set<string>(),
-      }
-      for (const asset of cssAssets(bundle)) {
-        for (const [, colour] of String(asset.source).matchAll(/--([a-z]+)-1:/g)) used.palettes.add(colour!)
-      }
-      for (const asset of cssAssets(bundle)) {
-        const root = postcss.parse(String(asset.source))
-        purge(root, used)
-        asset.source = root.toString()
-      }
-      // Keyframes: named by a kept rule in any stylesheet, or by the JavaScript (inline styles).
-      const roots = cssAssets(bundle).map((asset) => ({ asset, root: postcss.parse(String(asset.source)) }))
-      const named = animationNames(roots.map((r) => r.root))
-      for (const { asset, root } of roots) {
-        root.walkAtRules(/keyframes$/, (keyframes) => {
-          if (!named.has(keyframes.params) && !code.includes(keyframes.params)) keyframes.remove()
-        })
-        asset.source = root.toString()
-      }
+      const assets = cssAssets(bundle)
+      const purged = purgeRadixCss(
+        assets.map((asset) => String(asset.source)),
+        chunks.map((chunk) => chunk.code),
+        (code) => this.parse(code) as unknown as EsNode,
+      )
+      assets.forEach((asset, i) => {
+        asset.source = purged[i]!
+      })
     },
   }
+}
+
+/**
+ * The stylesheets of a build without the Radix Themes rules its JavaScript cannot use (see above), in
+ * the same order. `parse` reads a chunk into an ESTree syntax tree (the bundler's own parser in the build).
+ */
+export function purgeRadixCss(
+  stylesheets: readonly string[],
+  chunks: readonly string[],
+  parse: (code: string) => EsNode,
+): string[] {
+  const code = chunks.join('\n')
+  const usage = new PropUsage()
+  for (const chunk of chunks) usage.scan(parse(chunk))
+  const used: Used = {
+    components: new Set(code.match(/rt-[A-Z][A-Za-z]*/g)),
+    responsive: usage.classes(),
+    palettes: new Set<string>(),
+  }
+  for (const css of stylesheets) {
+    for (const [, colour] of css.matchAll(/--([a-z]+)-1:/g)) used.palettes.add(colour!)
+  }
+  const roots = stylesheets.map((css) => {
+    const root = postcss.parse(css)
+    purge(root, used)
+    return root
+  })
+  // Keyframes: named by a kept rule in any stylesheet, or by the JavaScript (inline styles).
+  const named = animationNames(roots)
+  for (const root of roots) {
+    root.walkAtRules(/keyframes$/, (keyframes) => {
+      if (!named.has(keyframes.params) && !code.includes(keyframes.params)) keyframes.remove()
+    })
+  }
+  return roots.map((root) => root.toString())
 }
 
 function cssAssets(bundle: Rolldown.OutputBundle) {
@@ -246,7 +265,7 @@ function classFor(def: PropDef, value: string, breakpoint: Breakpoint): string |
 }
 
 /** An ESTree node as `this.parse` answers it, read loosely. */
-interface EsNode {
+export interface EsNode {
   type: string
   [key: string]: unknown
 }
