@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { radixThemesCss } from './pwa/radix-css'
+import { radixThemeWithoutTooltipProvider } from './pwa/radix-theme-tooltip'
 import { rendererModuleSideEffects } from './pwa/renderer-treeshake'
 import { appShell } from './pwa/shell-plugin'
 
@@ -64,7 +66,7 @@ export default defineConfig({
   renderer: {
     root: fromHere('renderer'),
     publicDir: fromHere('renderer/public'),
-    plugins: [react(), appShell(null)],
+    plugins: [react(), radixThemeWithoutTooltipProvider(), radixThemesCss(), appShell(null)],
     build: {
       outDir: fromHere('out/renderer'),
       target: 'es2022',

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** spec 1 §9: the one-time code has 6 characters, shown in 6 slots. */
 export const LOGIN_CODE_LENGTH = 6
@@ -24,23 +24,22 @@ export function subaddressError(email: string, internalDomains: readonly string[
   return `Subaddresses (${address}) are not allowed`
 }
 
-export const SignInEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email({ message: 'Please enter a valid email address' }))
+export const SignInEmail = z.pipe(
+  z.string().check(z.trim(), z.maxLength(254)),
+  z.email({ message: 'Please enter a valid email address' }),
+)
 
 /** spec 1 §3 'User'. */
 export const User = z.object({
-  id: z.string().uuid(),
-  name: z.string().nullable(),
+  id: z.uuid(),
+  name: z.nullable(z.string()),
   email: z.string(),
-  imageUrl: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  telegramUsername: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
+  telegramUsername: z.nullable(z.string()),
   staff: z.boolean(),
   /** The user's plan; memberships are per clone (issue 5), so this is null until plans exist. */
-  plan: z.string().nullable(),
+  plan: z.nullable(z.string()),
   /** The white-labelled customisation flag (embed, a later issue). */
   whitelabeled: z.boolean(),
 })
@@ -51,7 +50,7 @@ export type RelationshipType = z.infer<typeof RelationshipType>
 
 /** spec 1 §3 'Relationship' (paywall and usage come with memberships). */
 export const Relationship = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   cloneSlug: z.string(),
   type: RelationshipType,
 })
@@ -78,38 +77,38 @@ export function userTypeOf(
  * the client made and keeps. It owns that visitor's conversations and counts its anonymous quota.
  */
 export const VISITOR_HEADER = 'x-likeness-visitor'
-export const VisitorId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
+export const VisitorId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
 
 export const SessionTransport = z.enum(['cookie', 'bearer'])
 export type SessionTransport = z.infer<typeof SessionTransport>
 
 /** POST /api/auth/code: send a sign-in code. The answer is the same for known and unknown addresses. */
 export const SendCodeRequest = z.object({
-  email: z.string().max(320),
+  email: z.string().check(z.maxLength(320)),
   /** The white-labelled embed asks for a mail without product branding. */
-  whitelabel: z.boolean().optional(),
+  whitelabel: z.optional(z.boolean()),
 })
 export type SendCodeRequest = z.infer<typeof SendCodeRequest>
 
 export const OkResponse = z.object({ ok: z.literal(true) })
 export type OkResponse = z.infer<typeof OkResponse>
 
-const Timezone = z.string().max(100).optional()
+const Timezone = z.optional(z.string().check(z.maxLength(100)))
 
 /** POST /api/auth/verify. */
 export const VerifyCodeRequest = z.object({
-  email: z.string().max(320),
-  code: z.string().max(40),
+  email: z.string().check(z.maxLength(320)),
+  code: z.string().check(z.maxLength(40)),
   timezone: Timezone,
   /** 'cookie' (default, the web) sets the session cookie; 'bearer' (desktop, embed) answers a token. */
-  transport: SessionTransport.optional(),
+  transport: z.optional(SessionTransport),
 })
 export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>
 
 /** The answer of a successful sign-in: the user, and the token only for bearer transport. */
 export const SignInResponse = z.object({
   user: User,
-  token: z.string().optional(),
+  token: z.optional(z.string()),
 })
 export type SignInResponse = z.infer<typeof SignInResponse>
 
@@ -118,44 +117,44 @@ export type SignInResponse = z.infer<typeof SignInResponse>
  * from an embed with `?token=` (spec 1 §2 '/memberships/...') trades the embed's token for a session
  * cookie of the same user, so the token leaves the address at once and is never stored by the page.
  */
-export const HandoffRequest = z.object({}).strict()
+export const HandoffRequest = z.strictObject({})
 
 /** POST /api/auth/google (spec 1 §7 'Google sign-in'). */
 export const GoogleSignInRequest = z.object({
-  accessToken: z.string().min(1).max(4096),
-  skipWelcomeEmail: z.boolean().optional(),
+  accessToken: z.string().check(z.minLength(1), z.maxLength(4096)),
+  skipWelcomeEmail: z.optional(z.boolean()),
   timezone: Timezone,
-  transport: SessionTransport.optional(),
+  transport: z.optional(SessionTransport),
 })
 export type GoogleSignInRequest = z.infer<typeof GoogleSignInRequest>
 
 /** GET /api/auth/options: what the sign-in dialog offers. */
 export const AuthOptions = z.object({
-  google: z.object({ clientId: z.string() }).nullable(),
+  google: z.nullable(z.object({ clientId: z.string() })),
   internalEmailDomains: z.array(z.string()),
 })
 export type AuthOptions = z.infer<typeof AuthOptions>
 
 /** GET /api/me[?slug=]: the signed-in user (or null), their relationships, and the user type for slug. */
 export const MeResponse = z.object({
-  user: User.nullable(),
+  user: z.nullable(User),
   relationships: z.array(Relationship),
-  userType: UserType.optional(),
+  userType: z.optional(UserType),
 })
 export type MeResponse = z.infer<typeof MeResponse>
 
 /** POST /api/auth/claim: the visitor's anonymous conversations become the signed-in user's. */
 export const ClaimRequest = z.object({
-  conversationId: z.string().uuid().optional(),
+  conversationId: z.optional(z.uuid()),
   /** Also claims this visitor's other unowned conversations with this clone. */
-  slug: z.string().min(1).max(100).optional(),
+  slug: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 })
 export type ClaimRequest = z.infer<typeof ClaimRequest>
 
-export const ClaimResponse = z.object({ claimed: z.number().int().min(0) })
+export const ClaimResponse = z.object({ claimed: z.int().check(z.gte(0)) })
 export type ClaimResponse = z.infer<typeof ClaimResponse>
 
 /** POST /api/relationships: the signed-in user becomes a CONSUMER of the clone unless already related. */
-export const RelationshipRequest = z.object({ slug: z.string().min(1).max(100) })
+export const RelationshipRequest = z.object({ slug: z.string().check(z.minLength(1), z.maxLength(100)) })
 export const RelationshipResponse = z.object({ relationship: Relationship })
 export type RelationshipResponse = z.infer<typeof RelationshipResponse>

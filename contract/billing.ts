@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Membership } from './clone'
 
 /** spec 1 §3 'Usage': a quota of -1 means unlimited (and so does a message limit of -1). */
@@ -8,9 +8,9 @@ export const UNLIMITED_MESSAGES_ABOVE = 99_999
 
 /** Quotas, usage and remaining amounts; UNLIMITED_QUOTA where there is no limit. */
 const Amounts = z.object({
-  messages: z.number().int(),
-  voice_seconds: z.number().int(),
-  video_seconds: z.number().int(),
+  messages: z.int(),
+  voice_seconds: z.int(),
+  video_seconds: z.int(),
 })
 
 export const Usage = z.object({
@@ -29,9 +29,9 @@ export const Usage = z.object({
 export type Usage = z.infer<typeof Usage>
 
 export const UsageQuery = z.object({
-  slug: z.string().min(1).max(64),
-  instanceSlug: z.string().min(1).max(64).optional(),
-  locationId: z.string().max(200).optional(),
+  slug: z.string().check(z.minLength(1), z.maxLength(64)),
+  instanceSlug: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  locationId: z.optional(z.string().check(z.maxLength(200))),
 })
 export type UsageQuery = z.infer<typeof UsageQuery>
 
@@ -51,21 +51,21 @@ export type ActiveSubscription = z.infer<typeof ActiveSubscription>
 /** spec 1 §3 'Monetization'. */
 export const Monetization = z.object({
   anonymous_quota: z.object({
-    messages: z.number().int(),
-    voice_minutes: z.number().int(),
-    video_minutes: z.number().int(),
+    messages: z.int(),
+    voice_minutes: z.int(),
+    video_minutes: z.int(),
   }),
   has_upsell_options: z.boolean(),
   memberships: z.array(Membership),
-  active_subscription: ActiveSubscription.nullable(),
+  active_subscription: z.nullable(ActiveSubscription),
 })
 export type Monetization = z.infer<typeof Monetization>
 
 /** spec 1 §7 'Subscriptions'. */
 export const CreateSubscriptionRequest = z.object({
-  redirect_url: z.string().url(),
-  membershipId: z.string().uuid(),
-  slug: z.string().min(1).max(64),
+  redirect_url: z.url(),
+  membershipId: z.uuid(),
+  slug: z.string().check(z.minLength(1), z.maxLength(64)),
   basis: BillingBasis,
 })
 export const CreateSubscriptionResponse = z.object({
@@ -75,17 +75,17 @@ export const CreateSubscriptionResponse = z.object({
 })
 
 export const CancelScheduleRequest = z.object({
-  cloneSlug: z.string().min(1).max(64),
-  instanceId: z.string().uuid().nullish(),
+  cloneSlug: z.string().check(z.minLength(1), z.maxLength(64)),
+  instanceId: z.nullish(z.uuid()),
 })
 export const MembershipLinkRequest = z.object({
-  cloneSlug: z.string().min(1).max(64),
-  instanceId: z.string().uuid().nullish(),
-  redirect_url: z.string().url(),
-  membershipId: z.string().uuid().optional(),
-  basis: BillingBasis.optional(),
+  cloneSlug: z.string().check(z.minLength(1), z.maxLength(64)),
+  instanceId: z.nullish(z.uuid()),
+  redirect_url: z.url(),
+  membershipId: z.optional(z.uuid()),
+  basis: z.optional(BillingBasis),
   /** Cancellation reasons joined by '; ' (spec 1 §5). */
-  reason: z.string().max(2000).optional(),
+  reason: z.optional(z.string().check(z.maxLength(2000))),
 })
 export const MembershipLinkResponse = z.object({ url: z.string() })
 
@@ -105,10 +105,10 @@ export function checkoutReturnUrl(redirectUrl: string, outcome: CheckoutOutcome)
 }
 
 /** One of the user's subscriptions as /billing lists it, with this period's usage against the plan. */
-export const SubscriptionSummary = ActiveSubscription.extend({
-  clone: z.object({ slug: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
+export const SubscriptionSummary = z.extend(ActiveSubscription, {
+  clone: z.object({ slug: z.string(), name: z.string(), imageUrl: z.nullable(z.string()) }),
   /** The instance an instance's membership belongs to (null: the whole clone). */
-  instance: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  instance: z.nullable(z.object({ slug: z.string(), name: z.string() })),
   usage: z.object({ used: Amounts, quota: Amounts }),
 })
 export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>

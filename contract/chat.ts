@@ -1,17 +1,17 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { CitationType } from './knowledge'
 
 /** spec 1 §3 'Citation'. `timestamp` is milliseconds into a video or episode. */
 export const Citation = z.object({
   id: z.string(),
-  index: z.number().int().min(1).max(99),
+  index: z.int().check(z.gte(1), z.lte(99)),
   documentId: z.string(),
   documentTitle: z.string(),
   type: CitationType,
   title: z.string(),
-  url: z.string().nullable(),
-  tweetId: z.string().nullable(),
-  timestamp: z.number().int().nullable(),
+  url: z.nullable(z.string()),
+  tweetId: z.nullable(z.string()),
+  timestamp: z.nullable(z.int()),
   text: z.string(),
   visible: z.boolean(),
   createdAt: z.string(),
@@ -21,7 +21,7 @@ export type Citation = z.infer<typeof Citation>
 export const MessageAffiliate = z.object({
   url: z.string(),
   title: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
 })
 export type MessageAffiliate = z.infer<typeof MessageAffiliate>
 
@@ -51,43 +51,43 @@ export const MessageStatus = z.enum(['streaming', 'complete', 'interrupted', 'st
 export type MessageStatus = z.infer<typeof MessageStatus>
 
 export const ChatMessage = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   text: z.string(),
   sender: MessageSender,
   type: z.literal('text'),
   createdAt: z.string(),
-  conversationId: z.string().uuid(),
+  conversationId: z.uuid(),
   fromStudio: z.boolean(),
   sessionStart: z.boolean(),
   saved: z.boolean(),
   hasSources: z.boolean(),
   citations: z.array(Citation),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   files: z.array(z.string()),
   messageAffiliates: z.array(MessageAffiliate),
   /** Absent means 'complete' (a message made by the client, or by a server before statuses). */
-  status: MessageStatus.optional(),
+  status: z.optional(MessageStatus),
   /** A visitor message's client id: a retry of its question sends it again. */
-  clientMessageId: z.string().uuid().nullish(),
+  clientMessageId: z.nullish(z.uuid()),
 })
 export type ChatMessage = z.infer<typeof ChatMessage>
 
 /** spec 1 §7 'Chat stream' body: the outbound message. */
 export const OutboundMessage = z.object({
-  text: z.string().trim().min(1).max(8000),
-  slug: z.string().min(1).max(64),
-  conversationId: z.string().uuid().nullish(),
-  instanceId: z.string().uuid().nullish(),
-  locationId: z.string().max(200).nullish(),
-  timezone: z.string().max(64).nullish(),
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(8000)),
+  slug: z.string().check(z.minLength(1), z.maxLength(64)),
+  conversationId: z.nullish(z.uuid()),
+  instanceId: z.nullish(z.uuid()),
+  locationId: z.nullish(z.string().check(z.maxLength(200))),
+  timezone: z.nullish(z.string().check(z.maxLength(64))),
   /** The bot-protection token field; the embedded default does not check it. */
-  botToken: z.string().max(4096).nullish(),
-  files: z.array(z.string().max(2048)).max(3).default([]),
+  botToken: z.nullish(z.string().check(z.maxLength(4096))),
+  files: z._default(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(3)), []),
   /**
    * A uuid the client makes per question and sends again on a retry: the question is stored once, a
    * delivered answer is replayed, an interrupted one is answered anew. Optional for older clients.
    */
-  clientMessageId: z.string().uuid().nullish(),
+  clientMessageId: z.nullish(z.uuid()),
 })
 export type OutboundMessage = z.input<typeof OutboundMessage>
 
@@ -102,28 +102,30 @@ export const StreamEvent = z.union([
    * First, before any token, when the request carried a clientMessageId: the question is stored (in this
    * conversation), so a stream that breaks later can be retried without losing it.
    */
-  z.object({ accepted: z.object({ conversationId: z.string().uuid(), userMessage: ChatMessage }) }),
-  z.object({ message: ChatMessage, userMessage: ChatMessage.optional() }),
+  z.object({ accepted: z.object({ conversationId: z.uuid(), userMessage: ChatMessage }) }),
+  z.object({ message: ChatMessage, userMessage: z.optional(ChatMessage) }),
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
 ])
 export type StreamEvent = z.infer<typeof StreamEvent>
 
 export const Conversation = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   title: z.string(),
   medium: ConversationMedium,
-  shareId: z.string().nullable(),
+  shareId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   hidden: z.boolean(),
-  recordingUrl: z.string().nullable(),
+  recordingUrl: z.nullable(z.string()),
 })
 export type Conversation = z.infer<typeof Conversation>
 
-export const ConversationWithMessages = Conversation.extend({ messages: z.array(ChatMessage) })
+export const ConversationWithMessages = z.extend(Conversation, { messages: z.array(ChatMessage) })
 export type ConversationWithMessages = z.infer<typeof ConversationWithMessages>
 
-export const TitleRequest = z.object({ message: z.string().trim().min(1).max(8000) })
+export const TitleRequest = z.object({
+  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(8000)),
+})
 export type TitleRequest = z.infer<typeof TitleRequest>
 export const TitleResponse = z.object({ title: z.string() })
 export type TitleResponse = z.infer<typeof TitleResponse>
@@ -134,19 +136,19 @@ export type TitleResponse = z.infer<typeof TitleResponse>
  * stores the visitor's message only.
  */
 export const StoreMessagesRequest = z.object({
-  slug: z.string().min(1).max(64),
-  conversationId: z.string().uuid().nullish(),
-  instanceId: z.string().uuid().nullish(),
-  userText: z.string().trim().min(1).max(8000),
+  slug: z.string().check(z.minLength(1), z.maxLength(64)),
+  conversationId: z.nullish(z.uuid()),
+  instanceId: z.nullish(z.uuid()),
+  userText: z.string().check(z.trim(), z.minLength(1), z.maxLength(8000)),
   /** The files the visitor's message carried (uploads of ours, as in OutboundMessage). */
-  userFiles: z.array(z.string().max(2048)).max(3).default([]),
-  cloneText: z.string().max(32_000),
+  userFiles: z._default(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(3)), []),
+  cloneText: z.string().check(z.maxLength(32_000)),
   /** The stopped question's client id (as sent to the stream): its stored copy is kept, not doubled. */
-  clientMessageId: z.string().uuid().nullish(),
+  clientMessageId: z.nullish(z.uuid()),
 })
 export type StoreMessagesRequest = z.input<typeof StoreMessagesRequest>
 export const StoreMessagesResponse = z.object({
-  conversationId: z.string().uuid(),
+  conversationId: z.uuid(),
   messages: z.array(ChatMessage),
 })
 export type StoreMessagesResponse = z.infer<typeof StoreMessagesResponse>
@@ -163,13 +165,15 @@ export const CONVERSATION_TITLE_MAX = 100
  * the first message and shows no title while it is still this one.
  */
 export const DEFAULT_CONVERSATION_TITLE = 'Conversation'
-export const ConversationTitle = z.string().trim().min(1).max(CONVERSATION_TITLE_MAX)
+export const ConversationTitle = z
+  .string()
+  .check(z.trim(), z.minLength(1), z.maxLength(CONVERSATION_TITLE_MAX))
 
 /** One history entry. `isSharer` is true only for the owner of a shared conversation (spec 1 §6). */
-export const ConversationListItem = Conversation.extend({
+export const ConversationListItem = z.extend(Conversation, {
   isSharer: z.boolean(),
   /** The public share link, for the sharer only; null when not shared. */
-  shareUrl: z.string().nullable(),
+  shareUrl: z.nullable(z.string()),
 })
 export type ConversationListItem = z.infer<typeof ConversationListItem>
 
@@ -178,31 +182,36 @@ export const HISTORY_PAGE_SIZE_MAX = 50
 
 /** GET /api/clone/talk/conversations: the caller's conversations with one clone (or instance). */
 export const ConversationHistoryQuery = z.object({
-  slug: z.string().min(1).max(64),
-  instanceSlug: z.string().min(1).max(64).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE_DEFAULT),
+  slug: z.string().check(z.minLength(1), z.maxLength(64)),
+  instanceSlug: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(HISTORY_PAGE_SIZE_MAX)),
+    HISTORY_PAGE_SIZE_DEFAULT,
+  ),
 })
 export type ConversationHistoryQuery = z.input<typeof ConversationHistoryQuery>
 
 /** Newest-updated first; `nextCursor` is null on the last page. */
 export const ConversationHistoryPage = z.object({
   conversations: z.array(ConversationListItem),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 })
 export type ConversationHistoryPage = z.infer<typeof ConversationHistoryPage>
 
 /** spec 1 §7 updateConversationTitle {id, title, updatedAt, optional hidden}: rename and/or archive. */
 export const UpdateConversationRequest = z
   .object({
-    title: ConversationTitle.optional(),
-    hidden: z.boolean().optional(),
+    title: z.optional(ConversationTitle),
+    hidden: z.optional(z.boolean()),
     /** When given, the conversation's new updatedAt (never later than the server's clock). */
-    updatedAt: z.iso.datetime({ offset: true }).optional(),
+    updatedAt: z.optional(z.iso.datetime({ offset: true })),
   })
-  .refine((b) => b.title !== undefined || b.hidden !== undefined, {
-    message: 'Give a title or hidden',
-  })
+  .check(
+    z.refine((b) => b.title !== undefined || b.hidden !== undefined, {
+      message: 'Give a title or hidden',
+    }),
+  )
 export type UpdateConversationRequest = z.input<typeof UpdateConversationRequest>
 
 /** spec 1 §7 shareConversation answers shared.id; the public link comes with it. */
@@ -211,11 +220,11 @@ export const ShareConversationResponse = z.object({
 })
 export type ShareConversationResponse = z.infer<typeof ShareConversationResponse>
 
-export const UnshareConversationResponse = z.object({ id: z.string().uuid(), shareId: z.null() })
+export const UnshareConversationResponse = z.object({ id: z.uuid(), shareId: z.null() })
 export type UnshareConversationResponse = z.infer<typeof UnshareConversationResponse>
 
 /** A share id: random, url-safe, never the conversation id. */
-export const ShareId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)
+export const ShareId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/))
 
 /** GET /api/clone/talk/shared/:shareId: a shared conversation, read-only and public. */
 export const SharedConversation = z.object({
@@ -224,7 +233,7 @@ export const SharedConversation = z.object({
   medium: ConversationMedium,
   createdAt: z.string(),
   updatedAt: z.string(),
-  clone: z.object({ slug: z.string(), instanceSlug: z.string().nullable() }),
+  clone: z.object({ slug: z.string(), instanceSlug: z.nullable(z.string()) }),
   messages: z.array(ChatMessage),
 })
 export type SharedConversation = z.infer<typeof SharedConversation>
@@ -234,15 +243,15 @@ export type SharedConversation = z.infer<typeof SharedConversation>
  * The text is not stored here: the client sends it through the chat stream so its answer streams.
  */
 export const ContinueSharedRequest = z.object({
-  slug: z.string().min(1).max(64),
-  text: z.string().trim().max(8000).optional(),
+  slug: z.string().check(z.minLength(1), z.maxLength(64)),
+  text: z.optional(z.string().check(z.trim(), z.maxLength(8000))),
 })
 export type ContinueSharedRequest = z.input<typeof ContinueSharedRequest>
-export const ContinueSharedResponse = z.object({ conversationId: z.string().uuid() })
+export const ContinueSharedResponse = z.object({ conversationId: z.uuid() })
 export type ContinueSharedResponse = z.infer<typeof ContinueSharedResponse>
 
 /** spec 1 §7 toggleMessageSave. */
 export const MessageSavedRequest = z.object({ saved: z.boolean() })
 export type MessageSavedRequest = z.infer<typeof MessageSavedRequest>
-export const MessageSavedResponse = z.object({ id: z.string().uuid(), saved: z.boolean() })
+export const MessageSavedResponse = z.object({ id: z.uuid(), saved: z.boolean() })
 export type MessageSavedResponse = z.infer<typeof MessageSavedResponse>

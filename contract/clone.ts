@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** spec 1 §3: a social value may be a string or a list of strings. */
-export const SocialValue = z.union([z.string(), z.array(z.string())]).nullable()
+export const SocialValue = z.nullable(z.union([z.string(), z.array(z.string())]))
 
 export const Socials = z.object({
   instagram: SocialValue,
@@ -17,28 +17,28 @@ export type Socials = z.infer<typeof Socials>
 /** spec 1 §3 'Clone options'. */
 export const CloneOptions = z.object({
   id: z.string(),
-  locationId: z.string().nullable(),
+  locationId: z.nullable(z.string()),
   suggestQuestions: z.boolean(),
   requireEmail: z.boolean(),
   requirePhoneNumber: z.boolean(),
   productLogo: z.boolean(),
   autoDial: z.boolean(),
   warning: z.boolean(),
-  customWarning: z.string().nullable(),
+  customWarning: z.nullable(z.string()),
   enableImageSending: z.boolean(),
   enableMultiLanguage: z.boolean(),
-  voiceModel: z.string().nullable(),
+  voiceModel: z.nullable(z.string()),
 })
 export type CloneOptions = z.infer<typeof CloneOptions>
 
-export const Org = z.object({ id: z.string(), name: z.string(), iconUrl: z.string().nullable() })
+export const Org = z.object({ id: z.string(), name: z.string(), iconUrl: z.nullable(z.string()) })
 export type Org = z.infer<typeof Org>
 
 export const Instance = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
 })
 export type Instance = z.infer<typeof Instance>
 
@@ -50,17 +50,17 @@ export const Membership = z.object({
   id: z.string(),
   name: z.string(),
   active: z.boolean(),
-  basePrice: z.number().nullable(),
-  annualPrice: z.number().nullable(),
+  basePrice: z.nullable(z.number()),
+  annualPrice: z.nullable(z.number()),
   smsEnabled: z.boolean(),
   voiceEnabled: z.boolean(),
   videoEnabled: z.boolean(),
   telegramEnabled: z.boolean(),
-  customDescription: z.string().nullable(),
-  includedMinutesPerMonth: z.number().int(),
-  includedMessagesPerMonth: z.number().int(),
-  includedVideoMinutesPerMonth: z.number().int(),
-  instanceId: z.string().nullable(),
+  customDescription: z.nullable(z.string()),
+  includedMinutesPerMonth: z.int(),
+  includedMessagesPerMonth: z.int(),
+  includedVideoMinutesPerMonth: z.int(),
+  instanceId: z.nullable(z.string()),
 })
 export type Membership = z.infer<typeof Membership>
 
@@ -69,8 +69,8 @@ export const CloneCard = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  headline: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  headline: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
   verified: z.boolean(),
   allowVoice: z.boolean(),
   allowVideo: z.boolean(),
@@ -81,21 +81,21 @@ export const CloneList = z.object({ clones: z.array(CloneCard) })
 export type CloneList = z.infer<typeof CloneList>
 
 /** spec 1 §3 'Clone', as the profile and chat screens need it. */
-export const CloneProfile = CloneCard.extend({
-  description: z.string().nullable(),
+export const CloneProfile = z.extend(CloneCard, {
+  description: z.nullable(z.string()),
   language: z.string(),
   languages: z.array(z.string()),
-  voiceId: z.string().nullable(),
+  voiceId: z.nullable(z.string()),
   orgs: z.array(Org),
   public: z.boolean(),
   socials: Socials,
-  phoneNumber: z.string().nullable(),
-  telegramUsername: z.string().nullable(),
+  phoneNumber: z.nullable(z.string()),
+  telegramUsername: z.nullable(z.string()),
   phoneSmsEnabled: z.boolean(),
   phoneWhatsAppEnabled: z.boolean(),
   telegramEnabled: z.boolean(),
   viewSources: z.boolean(),
-  toneFeedback: z.string().nullable(),
+  toneFeedback: z.nullable(z.string()),
   tier: z.string(),
   status: z.string(),
   createdAt: z.string(),
@@ -103,12 +103,12 @@ export const CloneProfile = CloneCard.extend({
   suggestedQuestions: z.array(SuggestedQuestion),
   memberships: z.array(Membership),
   /** The instance the profile was asked for, when an instance slug was given. */
-  instance: Instance.nullable(),
+  instance: z.nullable(Instance),
   /**
    * The clone's own paywall title (spec 1 §9 'Clone-specific upsell titles'), `{name}` standing for its
    * name; null uses the generic 'You've used up your available quota for {name}'.
    */
-  upsellTitle: z.string().nullable(),
+  upsellTitle: z.nullable(z.string()),
 })
 export type CloneProfile = z.infer<typeof CloneProfile>
 

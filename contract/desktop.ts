@@ -1,11 +1,14 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { IpcChannel } from './ipc-channels'
 
 export { IpcChannel }
 
-const StorageKeyName = z.string().min(1).max(200)
+const StorageKeyName = z.string().check(z.minLength(1), z.maxLength(200))
 export const StorageGetRequest = z.object({ name: StorageKeyName })
-export const StorageSetRequest = z.object({ name: StorageKeyName, value: z.string().max(1_000_000) })
+export const StorageSetRequest = z.object({
+  name: StorageKeyName,
+  value: z.string().check(z.maxLength(1_000_000)),
+})
 export const StorageRemoveRequest = StorageGetRequest
 
 /** The devices a call asks for (spec 2 §4 mic and camera states); each is judged on its own. */
@@ -18,7 +21,7 @@ export const MediaPermissionRequest = z.object({ kind: MediaKind })
 
 /** Links leave the app only for the web or e-mail. */
 export const OpenExternalRequest = z.object({
-  url: z.url({ protocol: /^(https?|mailto)$/ }).max(4096),
+  url: z.url({ protocol: /^(https?|mailto)$/ }).check(z.maxLength(4096)),
 })
 
 export const DesktopAppConfig = z.object({ apiBaseUrl: z.url({ protocol: /^https?$/ }) })
@@ -29,7 +32,11 @@ const NoAnswer = z.undefined()
 
 /** Each message is keyed like its channel in IpcChannel and sent on exactly that channel. */
 type MessageTable = {
-  [N in keyof typeof IpcChannel]: { channel: (typeof IpcChannel)[N]; request: z.ZodType; response: z.ZodType }
+  [N in keyof typeof IpcChannel]: {
+    channel: (typeof IpcChannel)[N]
+    request: z.ZodMiniType
+    response: z.ZodMiniType
+  }
 }
 
 /**
@@ -37,7 +44,11 @@ type MessageTable = {
  * accepts. main/ipc.ts registers exactly these; the preload exposes one bridge function for each.
  */
 export const desktopMessages = {
-  storageGet: { channel: IpcChannel.storageGet, request: StorageGetRequest, response: z.string().nullable() },
+  storageGet: {
+    channel: IpcChannel.storageGet,
+    request: StorageGetRequest,
+    response: z.nullable(z.string()),
+  },
   storageSet: { channel: IpcChannel.storageSet, request: StorageSetRequest, response: NoAnswer },
   storageRemove: { channel: IpcChannel.storageRemove, request: StorageRemoveRequest, response: NoAnswer },
   permissionsStatus: {
@@ -50,7 +61,11 @@ export const desktopMessages = {
     request: MediaPermissionRequest,
     response: MediaPermissionState,
   },
-  appVersion: { channel: IpcChannel.appVersion, request: NoPayload, response: z.string().min(1) },
+  appVersion: {
+    channel: IpcChannel.appVersion,
+    request: NoPayload,
+    response: z.string().check(z.minLength(1)),
+  },
   appConfig: { channel: IpcChannel.appConfig, request: NoPayload, response: DesktopAppConfig },
   openExternal: { channel: IpcChannel.openExternal, request: OpenExternalRequest, response: NoAnswer },
 } as const satisfies MessageTable

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Every API error is answered as `{ error: { code, message } }` with the matching HTTP status. */
 export const ApiErrorBody = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** spec 1 §3 'Citation' types. */
 export const CitationType = z.enum([

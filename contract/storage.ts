@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PRODUCT_ID } from './product'
 
 /**
@@ -8,12 +8,12 @@ import { PRODUCT_ID } from './product'
 export interface StorageKey<T> {
   /** The key's name in the store. */
   readonly name: string
-  readonly schema: z.ZodType<T>
+  readonly schema: z.ZodMiniType<T>
   /** Secrets (auth tokens) must be stored encrypted by the desktop shell. */
   readonly secret: boolean
 }
 
-const key = <T>(name: string, schema: z.ZodType<T>, secret = false): StorageKey<T> => ({
+const key = <T>(name: string, schema: z.ZodMiniType<T>, secret = false): StorageKey<T> => ({
   name,
   schema,
   secret,
@@ -23,13 +23,17 @@ const instancePart = (instanceSlug?: string | null) => (instanceSlug ? `@${insta
 
 export const storageKeys = {
   /** The language the visitor chose for calls and transcription; English by default. */
-  userPreferredLanguage: key('userPreferredLanguage', z.string().min(1)),
+  userPreferredLanguage: key('userPreferredLanguage', z.string().check(z.minLength(1))),
   /** The embed auth token ('{product}-embed'). */
-  embedAuthToken: key(`${PRODUCT_ID}-embed`, z.string().min(1), true),
+  embedAuthToken: key(`${PRODUCT_ID}-embed`, z.string().check(z.minLength(1)), true),
   /** The bearer token of the desktop app's session. */
-  desktopAuthToken: key(`${PRODUCT_ID}-desktop-token`, z.string().min(1), true),
+  desktopAuthToken: key(`${PRODUCT_ID}-desktop-token`, z.string().check(z.minLength(1)), true),
   /** The desktop app's anonymous visitor id (sent as VISITOR_HEADER; not a spec key: the shell's own). */
-  desktopVisitorId: key(`${PRODUCT_ID}-desktop-visitor`, z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), true),
+  desktopVisitorId: key(
+    `${PRODUCT_ID}-desktop-visitor`,
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+    true,
+  ),
   /** Clone slug to the warning text the visitor acknowledged. */
   warningAcknowledged: key('warningAcknowledged', z.record(z.string(), z.string())),
   /** The video paywalled flag (spec 2 §4 'Video paywall logic'). */
@@ -38,7 +42,7 @@ export const storageKeys = {
   installHintDismissed: key(`${PRODUCT_ID}-install-hint-dismissed`, z.boolean()),
   /** Embed conversation keys: the open conversation of an embedded clone (and instance). */
   embedConversation: (slug: string, instanceSlug?: string | null) =>
-    key(`${PRODUCT_ID}-embed-conversation:${slug}${instancePart(instanceSlug)}`, z.string().uuid()),
+    key(`${PRODUCT_ID}-embed-conversation:${slug}${instancePart(instanceSlug)}`, z.uuid()),
   /** Per clone and instance: remaining anonymous call time in seconds, with the day it counts for. */
   remainingAnonymousCallTime: (slug: string, instanceSlug?: string | null) =>
     key(

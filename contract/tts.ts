@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** spec 1 §7 'Read aloud': POST /api/tts { slug, text } answers audio. */
 export const SpeechRequestBody = z.object({
-  slug: z.string().min(1).max(64),
-  text: z.string().trim().min(1).max(20_000),
+  slug: z.string().check(z.minLength(1), z.maxLength(64)),
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(20_000)),
 })
 export type SpeechRequestBody = z.infer<typeof SpeechRequestBody>

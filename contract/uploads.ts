@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /*
  * spec 1 §5 'Attachments' and §7 'Uploads': files a visitor attaches to a chat message. A file is uploaded
@@ -72,13 +72,13 @@ export function sanitizeFileName(fileName: string): string {
 /** The number of parts a file of `size` bytes is sent in (an empty file is one empty part). */
 export const partCount = (size: number): number => Math.max(1, Math.ceil(size / UPLOAD_PART_BYTES))
 
-const FileName = z.string().trim().min(1).max(255)
+const FileName = z.string().check(z.trim(), z.minLength(1), z.maxLength(255))
 
 /** POST /api/uploads/presign. */
 export const PresignUploadRequest = z.object({
   fileName: FileName,
-  fileSize: z.number().int().min(0).max(MAX_UPLOAD_BYTES),
-  contentType: z.string().max(200),
+  fileSize: z.int().check(z.gte(0), z.lte(MAX_UPLOAD_BYTES)),
+  contentType: z.string().check(z.maxLength(200)),
   bucketType: z.literal('consumer'),
 })
 export type PresignUploadRequest = z.infer<typeof PresignUploadRequest>
@@ -86,18 +86,23 @@ export type PresignUploadRequest = z.infer<typeof PresignUploadRequest>
 export const PresignUploadResponse = z.object({
   uploadId: z.string(),
   /** One URL per part, in order: PUT the part's bytes to it and read the ETag header of the answer. */
-  partUrls: z.array(z.string()).min(1),
+  partUrls: z.array(z.string()).check(z.minLength(1)),
   fileKey: z.string(),
 })
 export type PresignUploadResponse = z.infer<typeof PresignUploadResponse>
 
 /** POST /api/uploads/complete. */
 export const CompleteUploadRequest = z.object({
-  fileKey: z.string().min(1).max(200),
-  uploadId: z.string().min(1).max(200),
+  fileKey: z.string().check(z.minLength(1), z.maxLength(200)),
+  uploadId: z.string().check(z.minLength(1), z.maxLength(200)),
   partETags: z
-    .array(z.object({ PartNumber: z.number().int().min(1).max(10_000), ETag: z.string().min(1).max(200) }))
-    .min(1),
+    .array(
+      z.object({
+        PartNumber: z.int().check(z.gte(1), z.lte(10_000)),
+        ETag: z.string().check(z.minLength(1), z.maxLength(200)),
+      }),
+    )
+    .check(z.minLength(1)),
   fileName: FileName,
 })
 export type CompleteUploadRequest = z.infer<typeof CompleteUploadRequest>

@@ -159,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/api/auth/handoff',
-    { schema: { body: HandoffRequest.optional(), response: { 200: SignInResponse, ...errors } } },
+    { schema: { body: z.optional(HandoffRequest), response: { 200: SignInResponse, ...errors } } },
     async (request, reply) => {
       const user = requireUser(request)
       if (request.identity.transport !== 'bearer') {

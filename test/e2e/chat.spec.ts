@@ -70,6 +70,17 @@ test.describe('text chat', () => {
     await expect(page).toHaveURL(/citations=/)
   })
 
+  test('the message actions name themselves in a tooltip on hover', async ({ page, talk }) => {
+    await talk.open()
+    await talk.ask(COFFEE)
+    const answer = talk.answers
+    await answer.getByRole('button', { name: 'Copy message' }).hover()
+    await expect(page.getByRole('tooltip', { name: 'Copy message' })).toBeVisible()
+    await answer.getByRole('button', { name: 'Save message' }).hover()
+    await expect(page.getByRole('tooltip', { name: 'Save message' })).toBeVisible()
+    await expect(page.getByRole('tooltip', { name: 'Copy message' })).toHaveCount(0)
+  })
+
   test('stopping mid-answer keeps the partial reply, also after a reload', async ({ page, talk }) => {
     await talk.open()
     const streamEnd = nextStreamEnd(page)

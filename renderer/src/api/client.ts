@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { ApiErrorBody, ErrorCode } from '../../../contract/errors'
 import { getPlatform } from '../platform'
 
@@ -42,7 +42,7 @@ export interface ApiRequest<T> {
   /** Path under the API origin, e.g. '/api/clones'. */
   path: string
   /** The contract schema the answer must match. */
-  schema: z.ZodType<T>
+  schema: z.ZodMiniType<T>
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Sent as JSON. */
   body?: unknown

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 /*
  * The chat stream's reader (spec 1 §7 'Chat stream'): 'streamed text of lines starting "data: ", each holding
@@ -32,7 +32,7 @@ export class StreamError extends Error {
 export const isStreamError = (error: unknown): error is StreamError => error instanceof StreamError
 
 /** Parses one data payload against the event schema; malformed or unknown data is a StreamError. */
-export function parseStreamEvent<T>(data: string, schema: z.ZodType<T>): T {
+export function parseStreamEvent<T>(data: string, schema: z.ZodMiniType<T>): T {
   let json: unknown
   try {
     json = JSON.parse(data)
@@ -48,7 +48,7 @@ export function parseStreamEvent<T>(data: string, schema: z.ZodType<T>): T {
 
 export interface ReadEventStreamOptions<T> {
   /** Each event is checked against this schema (the contract's StreamEvent). */
-  schema: z.ZodType<T>
+  schema: z.ZodMiniType<T>
   /** Called per event in order; return 'stop' to stop reading (the rest of the stream is cancelled). */
   onEvent: (event: T) => unknown
   /** Called for every chunk that arrives, heartbeats included: the inactivity watchdog's signal. */

@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router'
 import { ActionDialogs } from '../features/actions'
 import { SignInDialogHost } from '../features/auth'
-import { CheckoutReturn } from '../features/billing'
+import { CheckoutReturnHost } from '../features/billing'
 import { CommandBarDialogs } from '../features/command-bar'
 import { HistoryDialogHost } from '../features/history'
 import { PaywallDialogHost } from '../features/paywall'
@@ -24,7 +24,7 @@ export function RootLayout() {
       <HistoryDialogHost />
       <ShareDialogHost />
       <PaywallDialogHost />
-      <CheckoutReturn />
+      <CheckoutReturnHost />
     </>
   )
 }

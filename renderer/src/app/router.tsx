@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router'
 import { cloneQuery, clonesQuery } from '../api/clones'
 import { loadBillingScreen, loadMembershipsScreen } from '../features/billing'
-import { ExploreScreen } from '../features/explore'
+import { loadExploreScreen } from '../features/explore'
 import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
@@ -46,7 +46,7 @@ const exploreRoute = createRoute({
     // Start the fetch on hover/navigation without blocking: the screen shows its own skeletons.
     void context.queryClient.prefetchQuery(clonesQuery())
   },
-  component: ExploreScreen,
+  component: lazyRouteComponent(loadExploreScreen, 'ExploreScreen'),
 })
 const accountProfileRoute = createRoute({
   ...route('/profile'),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /*
  * Search params arrive from TanStack Router's JSON-aware parser, so 'true' may already be a boolean,
@@ -20,75 +20,97 @@ export const ActionCentreView = z.enum([
 export type ActionCentreView = z.infer<typeof ActionCentreView>
 
 /** Text, or a number the router parsed from text; empty text counts as absent. */
-const text = z
-  .union([z.string(), z.number().transform(String)])
-  .transform((v) => (v === '' ? undefined : v))
-  .optional()
-  .catch(undefined)
+const text = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
+      z.transform((v) => (v === '' ? undefined : v)),
+    ),
+  ),
+  undefined,
+)
 
 /** 'true' / 'false' strings or booleans; anything else is dropped. */
-const booleanParam = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-  .optional()
-  .catch(undefined)
+const booleanParam = z.catch(
+  z.optional(
+    z.union([
+      z.boolean(),
+      z.pipe(
+        z.enum(['true', 'false']),
+        z.transform((v) => v === 'true'),
+      ),
+    ]),
+  ),
+  undefined,
+)
 
 /** A presence flag: '?paywall', '?paywall=1' or '?paywall=true' are on; 'false' and '0' are off. */
-const flagParam = z
-  .unknown()
-  .transform((v) => {
-    if (v === undefined || v === null) return undefined
-    if (v === false || v === 0) return false
-    if (typeof v === 'string' && ['false', '0', 'no', 'off'].includes(v.trim().toLowerCase())) return false
-    return true
-  })
-  .optional()
-  .catch(undefined)
+const flagParam = z.catch(
+  z.optional(
+    z.pipe(
+      z.unknown(),
+      z.transform((v) => {
+        if (v === undefined || v === null) return undefined
+        if (v === false || v === 0) return false
+        if (typeof v === 'string' && ['false', '0', 'no', 'off'].includes(v.trim().toLowerCase()))
+          return false
+        return true
+      }),
+    ),
+  ),
+  undefined,
+)
 
 /** spec 1 §2 'Query parameter citations': message (uuid, required), optional citation number and relevant item. */
 export const CitationsParam = z.object({
   message: z.uuid(),
-  citation: z.coerce.number().int().min(1).max(99).optional().catch(undefined),
-  relevant: z.string().optional().catch(undefined),
+  citation: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(99))), undefined),
+  relevant: z.catch(z.optional(z.string()), undefined),
 })
 export type CitationsParam = z.infer<typeof CitationsParam>
 
-const citationsParam = z
-  .unknown()
-  .transform((v) => {
-    let raw = v
-    if (typeof v === 'string') {
-      try {
-        raw = JSON.parse(v)
-      } catch {
-        return undefined
-      }
-    }
-    const parsed = CitationsParam.safeParse(raw)
-    return parsed.success ? parsed.data : undefined
-  })
-  .optional()
-  .catch(undefined)
+const citationsParam = z.catch(
+  z.optional(
+    z.pipe(
+      z.unknown(),
+      z.transform((v) => {
+        let raw = v
+        if (typeof v === 'string') {
+          try {
+            raw = JSON.parse(v)
+          } catch {
+            return undefined
+          }
+        }
+        const parsed = CitationsParam.safeParse(raw)
+        return parsed.success ? parsed.data : undefined
+      }),
+    ),
+  ),
+  undefined,
+)
 
 /** /{slug}/talk and the conversation routes (spec 1 §2). */
-export const talkSearchSchema = z
-  .object({
+export const talkSearchSchema = z.pipe(
+  z.object({
     message: text,
     q: text,
     autoLoadRecent: booleanParam,
     paywall: flagParam,
-    actions: ActionCentreView.optional().catch(undefined),
+    actions: z.catch(z.optional(ActionCentreView), undefined),
     citations: citationsParam,
-  })
+  }),
   // Every known key is present in the output (undefined when dropped): TanStack Router spreads the
   // validated search over the raw one, so a missing key would let an invalid raw value through.
-  .transform(
+  z.transform(
     ({ q, message, ...rest }): TalkSearch => ({
       // 'q' is an alias seen in the wild; it only counts when message is absent.
       message: message ?? q,
       q: undefined,
       ...rest,
     }),
-  )
+  ),
+)
 
 export interface TalkSearch {
   message?: string
@@ -101,9 +123,10 @@ export interface TalkSearch {
 }
 
 /** /{slug}/call and /{slug}/video (spec 2 §2): dial=true starts the call automatically. */
-export const callSearchSchema = z
-  .object({ dial: booleanParam })
-  .transform(({ dial }): CallSearch => ({ dial }))
+export const callSearchSchema = z.pipe(
+  z.object({ dial: booleanParam }),
+  z.transform(({ dial }): CallSearch => ({ dial })),
+)
 
 export interface CallSearch {
   dial?: boolean

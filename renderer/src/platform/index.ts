@@ -1,5 +1,4 @@
 import { createContext, createElement, type ReactNode, useContext } from 'react'
-import { createDesktopPlatform, readBridge } from './desktop'
 import type { Platform } from './types'
 import { createWebPlatform } from './web'
 
@@ -14,9 +13,16 @@ export type {
 
 let current: Platform | undefined
 
-/** Picks the shell the renderer runs in: the desktop app exposes `window.desktop`, the web does not. */
+/**
+ * Picks the shell the renderer runs in: the desktop app exposes `window.desktop`, the web does not. The
+ * desktop platform (and its IPC contract) loads only there, so the web's first load does not carry it.
+ */
 export async function createPlatform(): Promise<Platform> {
-  return readBridge() ? createDesktopPlatform() : createWebPlatform()
+  if ((globalThis as { desktop?: unknown }).desktop) {
+    const { createDesktopPlatform } = await import('./desktop')
+    return createDesktopPlatform()
+  }
+  return createWebPlatform()
 }
 
 /** Makes a platform the one `getPlatform()` answers (called once at start, and by tests). */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { CHECKOUT_RETURN_PARAM, CheckoutOutcome } from '../../../../contract/billing'
 import { closeDialog } from '../../navigation/dialogs.store'
+import { toast } from '../../ui/toast'
 import { billingStrings } from './billing.strings'
 
 /**

@@ -1,6 +1,6 @@
 export { limitReached, paymentRequiredOpensPaywall, upsellTitle, withinLimits } from './billing'
 export { billingStrings } from './billing.strings'
-export { CheckoutReturn } from './CheckoutReturn'
+export { CheckoutReturnHost } from './CheckoutReturnHost'
 export { PlanPicker } from './PlanPicker'
 export { RemainingLine } from './RemainingLine'
 export { recordDeliveredMessage, useUsage } from './use-usage'

@@ -1,5 +1,5 @@
 import './chat.css'
-import { Button, IconButton, Tooltip } from '@radix-ui/themes'
+import { Button, IconButton } from '@radix-ui/themes'
 import {
   type ChangeEvent,
   type FormEvent,
@@ -13,6 +13,7 @@ import {
 import type { SuggestedQuestion } from '../../../../contract/clone'
 import { SendIcon } from '../../ui/icons'
 import { MicIcon, StopIcon, UploadIcon } from '../../ui/lazy-icons'
+import { Tooltip } from '../../ui/tooltip'
 import { ACCEPT_ATTRIBUTE, type DraftFile, DraftFileRow, uploadStrings, useFileAttach } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { PromptPlusMenu } from './PromptPlusMenu'

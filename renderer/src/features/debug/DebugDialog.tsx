@@ -1,8 +1,9 @@
-import { Button, Code, DataList, Dialog, Flex, IconButton, Tooltip } from '@radix-ui/themes'
+import { Button, Code, DataList, Dialog, Flex, IconButton } from '@radix-ui/themes'
 import { useRef } from 'react'
 import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
 import { CopyIcon } from '../../ui/lazy-icons'
+import { Tooltip } from '../../ui/tooltip'
 import { debugStrings as s } from './debug.strings'
 import { debugRows } from './debug-format'
 

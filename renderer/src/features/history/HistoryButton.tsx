@@ -1,6 +1,7 @@
-import { IconButton, Tooltip } from '@radix-ui/themes'
+import { IconButton } from '@radix-ui/themes'
 import { openDialog } from '../../navigation/dialogs.store'
 import { HistoryIcon } from '../../ui/lazy-icons'
+import { Tooltip } from '../../ui/tooltip'
 import { historyStrings } from './history.strings'
 
 /** Opens the history drawer (spec 1 §2: the talk page title shows it, on small screens too). */

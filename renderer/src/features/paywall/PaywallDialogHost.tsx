@@ -1,11 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import type { Usage } from '../../../../contract/billing'
-import { usageQueryKey } from '../../api/billing'
-import { closeDialog, dialogs, useOpenDialog } from '../../navigation/dialogs.store'
+import { useOpenDialog } from '../../navigation/dialogs.store'
 import { useCurrentUser } from '../auth'
-import { withinLimits } from '../billing'
-import { openPaywall, paywall } from './paywall.store'
+import { paywall } from './paywall.store'
 
 // The dialog (Radix, plan cards, the cancellation form) loads only when the paywall first opens.
 const PaywallDialog = lazy(() => import('./PaywallDialog').then((m) => ({ default: m.PaywallDialog })))
@@ -28,15 +25,7 @@ export function PaywallDialogHost() {
     paywall.reopenAfterSignIn = false
     const target = paywall.target
     if (!target) return
-    const key = usageQueryKey(target.slug, target.instanceSlug)
-    void queryClient
-      .invalidateQueries({ queryKey: key })
-      .then(() => queryClient.getQueryData<Usage>(key))
-      .then((usage) => {
-        if (dialogs.open) return
-        if (!usage || !withinLimits({ usage, requireEmail: target.requireEmail })) openPaywall()
-        else closeDialog('paywall')
-      })
+    void import('./reopen-after-sign-in').then((m) => m.reopenPaywallAfterSignIn(queryClient, target))
   }, [signedIn, signInOpen, queryClient])
 
   if (!open && !used) return null

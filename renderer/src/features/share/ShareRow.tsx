@@ -1,6 +1,7 @@
-import { Button, Flex, IconButton, Tooltip } from '@radix-ui/themes'
+import { Button, Flex, IconButton } from '@radix-ui/themes'
 import { type IconProps, LinkIcon, ShareIcon } from '../../ui/icons'
 import { LinkedInIcon, MailIcon, TwitterIcon, WhatsAppIcon } from '../../ui/lazy-icons'
+import { Tooltip } from '../../ui/tooltip'
 import { shareStrings } from './share.strings'
 import { SHARE_ROW_PLATFORMS, type ShareContent, shareTarget } from './share-links'
 

@@ -1,14 +1,14 @@
 import './shell.css'
-import { useRouterState } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { storageKeys } from '../../platform/storage-keys'
-import { useStoredValue } from '../../platform/use-stored-value'
+import { lazy, Suspense } from 'react'
 import { useOnlineStatus } from '../offline'
-import { InstallHint } from './InstallHint'
-import { chooseInstallHint, isBusyRoute, isRunningStandalone } from './install-hint'
 import { OfflineBanner } from './OfflineBanner'
-import { applyUpdate, deferUpdate, promptInstall, useShellState } from './shell.store'
-import { UpdatePrompt } from './UpdatePrompt'
+import { applyUpdate, deferUpdate, useShellState } from './shell.store'
+
+// Each notice loads when it first shows (an update found, an install offered): not with the first paint.
+const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
+const InstallHintContainer = lazy(() =>
+  import('./InstallHintContainer').then((m) => ({ default: m.InstallHintContainer })),
+)
 
 /** The shell's floating notices: the update prompt and the install hint (mounted once, by RootLayout). */
 export function ShellNotices() {
@@ -17,54 +17,18 @@ export function ShellNotices() {
   if (!showUpdate && shell.install === 'none') return null
   return (
     <div className="shell-notices">
-      {showUpdate ? (
-        <UpdatePrompt reloading={shell.update === 'reloading'} onReload={applyUpdate} onLater={deferUpdate} />
-      ) : null}
-      {shell.install !== 'none' ? <InstallHintContainer /> : null}
+      <Suspense fallback={null}>
+        {showUpdate ? (
+          <UpdatePrompt
+            reloading={shell.update === 'reloading'}
+            onReload={applyUpdate}
+            onLater={deferUpdate}
+          />
+        ) : null}
+        {shell.install !== 'none' ? <InstallHintContainer /> : null}
+      </Suspense>
     </div>
   )
-}
-
-function InstallHintContainer() {
-  const shell = useShellState()
-  const dismissed = useStoredValue(storageKeys.installHintDismissed)
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const standalone = useStandalone()
-  const mode = chooseInstallHint({
-    offer: shell.install,
-    standalone,
-    dismissed: dismissed.loaded ? dismissed.value === true : undefined,
-    busyRoute: isBusyRoute(pathname),
-  })
-  if (mode === 'none') return null
-  return (
-    <InstallHint
-      mode={mode}
-      onDismiss={() => dismissed.set(true)}
-      onInstall={() => {
-        void promptInstall().then((outcome) => {
-          // Declining the browser's dialog counts as a dismissal: do not ask again on every visit.
-          if (outcome === 'dismissed') dismissed.set(true)
-        })
-      }}
-    />
-  )
-}
-
-const readStandalone = () =>
-  isRunningStandalone(window.matchMedia?.bind(window), (navigator as { standalone?: boolean }).standalone)
-
-/** Whether the app runs installed; follows a change (installing from the browser's menu while open). */
-function useStandalone(): boolean {
-  const [standalone, setStandalone] = useState(readStandalone)
-  useEffect(() => {
-    const query = window.matchMedia?.('(display-mode: standalone)')
-    if (!query?.addEventListener) return
-    const onChange = () => setStandalone(readStandalone())
-    query.addEventListener('change', onChange)
-    return () => query.removeEventListener('change', onChange)
-  }, [])
-  return standalone
 }
 
 /** The offline state above every page (in the page flow, mounted by RootLayout). */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ApiError, apiRequest, resolveApiUrl, resolveMediaUrl } from '../../../../renderer/src/api/client'
 import { cloneQuery, cloneQueryKey, clonesQuery } from '../../../../renderer/src/api/clones'
 import { setPlatform } from '../../../../renderer/src/platform'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { StreamEvent } from '../../../../contract/chat'
 import { isStreamError, readEventStream, type StreamError } from '../../../../renderer/src/api/sse'
 import { eventually } from '../../../support/eventually'
@@ -7,7 +7,7 @@ import { dataLine, manualStream, message, streamOf } from '../support/chat'
 
 const Token = z.object({ t: z.string() })
 
-async function collect(chunks: (string | Uint8Array)[], schema: z.ZodType<unknown> = Token) {
+async function collect(chunks: (string | Uint8Array)[], schema: z.ZodMiniType<unknown> = Token) {
   const events: unknown[] = []
   const onActivity = vi.fn()
   await readEventStream(streamOf(chunks), { schema, onEvent: (e) => void events.push(e), onActivity })
