@@ -210,17 +210,19 @@ export async function continueSharedConversation(
     // Ids made here, so each copied citation and product finds its copied message.
     const newId = new Map(rows.map((r) => [r.id, randomUUID()]))
     await tx.insert(messages).values(
-      rows.map(({ id, conversationId: _from, saved: _saved, clientMessageId: _client, files, ...message }) => ({
-        ...message,
-        id: newId.get(id)!,
-        conversationId,
-        files: sharedFiles(shared.shareId!, id, files),
-        // The copy is a new conversation: its questions are not the sharer's to retry, its answers point at
-        // the copied questions, and an answer still being written in the original is, in the copy, cut off.
-        clientMessageId: null,
-        replyToId: message.replyToId ? (newId.get(message.replyToId) ?? null) : null,
-        status: message.status === 'streaming' ? ('interrupted' as const) : message.status,
-      })),
+      rows.map(
+        ({ id, conversationId: _from, saved: _saved, clientMessageId: _client, files, ...message }) => ({
+          ...message,
+          id: newId.get(id)!,
+          conversationId,
+          files: sharedFiles(shared.shareId!, id, files),
+          // The copy is a new conversation: its questions are not the sharer's to retry, its answers point at
+          // the copied questions, and an answer still being written in the original is, in the copy, cut off.
+          clientMessageId: null,
+          replyToId: message.replyToId ? (newId.get(message.replyToId) ?? null) : null,
+          status: message.status === 'streaming' ? ('interrupted' as const) : message.status,
+        }),
+      ),
     )
     if (citations.length) {
       await tx
