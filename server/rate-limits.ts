@@ -65,6 +65,7 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /checkout/:clientSecret': 'needs the secret of an open checkout',
   'POST /api/stripe/webhook': 'signed by Stripe',
   'POST /dev/conversations/:id/backdate': 'a test helper, never in production',
+  'POST /dev/conversations/seed': 'a benchmark helper, never in production',
 }
 
 /** The per-minute limits from the configuration. */

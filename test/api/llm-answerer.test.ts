@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { count } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TitleResponse } from '../../contract'
 import { messages } from '../../server/db/schema'
@@ -123,19 +123,21 @@ describe('the OpenAI-compatible answerer', () => {
     expect(llm.requests).toHaveLength(0)
   })
 
-  it('turns an upstream failure into an error event and stores nothing', async () => {
+  it('turns an upstream failure into an error event, keeping the question and an interrupted answer', async () => {
     llm.mode = 'fail'
-    const [before] = await t.db.select({ n: count() }).from(messages)
+    const question = 'What temperature should my bedroom be for sleep, when the model is down?'
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/clone/talk/messages/stream',
-      payload: { slug: 'lena-hart', text: 'What temperature should my bedroom be for sleep?' },
+      payload: { slug: 'lena-hart', text: question },
     })
     expect(parseStreamEvents(res.body)).toEqual([
       { error: { code: 'internal', message: expect.any(String) } },
     ])
-    const [after] = await t.db.select({ n: count() }).from(messages)
-    expect(after!.n).toBe(before!.n)
+    const asked = await t.db.select().from(messages).where(eq(messages.text, question))
+    expect(asked).toHaveLength(1)
+    const answers = await t.db.select().from(messages).where(eq(messages.replyToId, asked[0]!.id))
+    expect(answers.map((a) => a.status)).toEqual(['interrupted'])
   })
 
   it('aborts the upstream request when the visitor disconnects', async () => {
