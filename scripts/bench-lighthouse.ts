@@ -8,6 +8,8 @@
  *                                                         on a fresh data folder, measures, stops it
  *   npm run bench:lighthouse -- --build                   rebuilds the web app first
  *   npm run bench:lighthouse -- --runs=3                  the median of three runs per route
+ *   npm run bench:lighthouse -- --details                 also lists the elements that shifted
+ *   npm run bench:lighthouse -- --out=lighthouse-reports  keeps each run's full report (JSON) there
  *   npm run bench:lighthouse -- http://localhost:8787     measures a server that is already running
  *
  * Uses the browser the end-to-end tests use (test/support/browser.ts). A benchmark: it fails only when
@@ -15,7 +17,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -29,6 +31,8 @@ const args = process.argv.slice(2)
 const runsArg = args.find((a) => a.startsWith('--runs='))
 const RUNS = Math.max(1, Number(runsArg?.slice('--runs='.length) ?? process.env.RUNS ?? 1))
 const givenUrl = args.find((a) => /^https?:\/\//.test(a))?.replace(/\/+$/, '')
+const outArg = args.find((a) => a.startsWith('--out='))
+const OUT_DIR = outArg ? path.resolve(outArg.slice('--out='.length)) : null
 
 interface Figures {
   performance: number
@@ -40,6 +44,8 @@ interface Figures {
   unusedCssKiB: number
   unusedJsKiB: number
   lcpElement: string
+  /** The elements that moved, with their share of the layout shift. */
+  shifts: string[]
 }
 
 async function main() {
@@ -87,6 +93,11 @@ async function measure(url: string, port: number): Promise<Figures> {
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
+  if (OUT_DIR) {
+    await mkdir(OUT_DIR, { recursive: true })
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'
+    await writeFile(path.join(OUT_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr))
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const audit = (id: string) => lhr.audits[id]
   const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN
@@ -100,8 +111,18 @@ async function measure(url: string, port: number): Promise<Figures> {
       | { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
       | undefined
   )?.items
-  const snippet = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?'
+  const snippet = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '(no longer in the page: the app replaced it)'
+  const shiftItems = (
+    audit('layout-shifts')?.details as
+      | { items?: Array<{ score?: number; node?: { snippet?: string; selector?: string } }> }
+      | undefined
+  )?.items
+  const shifts = (shiftItems ?? []).map(
+    (item) =>
+      `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? ''} ${short(item.node?.snippet ?? '?')}`,
+  )
   return {
+    shifts,
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
@@ -110,9 +131,11 @@ async function measure(url: string, port: number): Promise<Figures> {
     compressionKiB: savedKiB('uses-text-compression'),
     unusedCssKiB: savedKiB('unused-css-rules'),
     unusedJsKiB: savedKiB('unused-javascript'),
-    lcpElement: snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet,
+    lcpElement: short(snippet),
   }
 }
+
+const short = (snippet: string) => (snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet)
 
 /** The run with the median performance score (its figures belong together). */
 function median(runs: Figures[]): Figures {
@@ -154,6 +177,13 @@ function print(results: Array<{ route: string; figures: Figures }>) {
   for (const row of rows) console.log(line(row))
   console.log('\nLargest contentful paint element:')
   for (const { route, figures } of results) console.log(`  ${route}: ${figures.lcpElement}`)
+  if (args.includes('--details')) {
+    console.log('Layout shifts (score, element):')
+    for (const { route, figures } of results) {
+      console.log(`  ${route}:${figures.shifts.length ? '' : ' none'}`)
+      for (const shift of figures.shifts) console.log(`    ${shift}`)
+    }
+  }
   console.log('Goals: performance >= 90, LCP <= 2.5 s, CLS <= 0.05.')
 }
 
