@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify'
 import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app-type'
 import { errorBody } from './errors'
+import { type PageHeadOptions, renderClonePage } from './web/page-head'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */
 export const seedMediaDir = fileURLToPath(new URL('./seed/media', import.meta.url))
@@ -21,6 +22,8 @@ export interface WebOptions {
   /** The built web app (index.html, sw.js, hashed assets/). */
   webDist: string
   mediaDir?: string
+  /** Writes a clone's title, cards and first screen into the pages of its addresses (web/page-head.ts). */
+  pages?: PageHeadOptions
 }
 
 const isReserved = (pathname: string) =>
@@ -36,7 +39,10 @@ const acceptsHtml = (accept: string | undefined) =>
  * Serves /media/* and the built web app with its history fallback, and answers every other
  * unknown route with the JSON error shape. Registered on the root instance: it owns the 404 handler.
  */
-export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }: WebOptions): Promise<void> {
+export async function registerWeb(
+  app: App,
+  { webDist, mediaDir = seedMediaDir, pages }: WebOptions,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',
@@ -70,12 +76,12 @@ export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }
       !isReserved(pathname) &&
       !looksLikeFile(pathname) &&
       acceptsHtml(request.headers.accept)
-    if (isPageRequest) return sendIndexHtml(reply, webDist)
+    if (isPageRequest) return sendIndexHtml(reply, webDist, pages && { ...pages, url: request.url })
     return reply.code(404).send(errorBody(ErrorCode.notFound, 'Route not found'))
   })
 }
 
-async function sendIndexHtml(reply: FastifyReply, webDist: string) {
+async function sendIndexHtml(reply: FastifyReply, webDist: string, page?: PageHeadOptions & { url: string }) {
   let html: string
   try {
     // Read per request, so a rebuild of the web app is served without a restart.
@@ -86,6 +92,14 @@ async function sendIndexHtml(reply: FastifyReply, webDist: string) {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(NOT_BUILT)
+  }
+  if (page) {
+    try {
+      html = (await renderClonePage(html, page.url, page, webDist)) ?? html
+    } catch (err) {
+      // The plain app shell still works: the web app loads the clone itself.
+      reply.log.error({ err }, 'could not write the clone page head')
+    }
   }
   return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html)
 }
