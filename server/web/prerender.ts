@@ -13,9 +13,13 @@ import { escapeHtml as esc, initialsOf } from './html'
  * Every creator-provided string goes through esc(); only the constant SVG icons below are written raw.
  */
 
-/** The theme root <Theme> renders (renderer/src/app/providers.tsx). */
+/**
+ * The theme root <Theme> renders (renderer/src/app/providers.tsx). Until the app takes over, the written
+ * screen is a picture of itself: inert and hidden from assistive technology, so nobody types into a
+ * prompt or presses a button that is about to be replaced (crawlers still read its text and links).
+ */
 const themeRoot = (appearance: 'light' | 'dark', content: string) =>
-  `<div data-is-root-theme="true" data-accent-color="violet" data-gray-color="mauve" data-has-background="true" data-panel-background="translucent" data-radius="large" data-scaling="100%" class="radix-themes ${appearance}" data-prerendered="">${content}</div>`
+  `<div data-is-root-theme="true" data-accent-color="violet" data-gray-color="mauve" data-has-background="true" data-panel-background="translucent" data-radius="large" data-scaling="100%" class="radix-themes ${appearance}" data-prerendered="" inert="" aria-hidden="true">${content}</div>`
 
 const svg = (size: number, paths: string, extra = 'aria-hidden="true"') =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false" role="img" ${extra}>${paths}</svg>`

@@ -139,7 +139,8 @@ describe('clone pages for crawlers and first paint', () => {
     )
     expect(root).toContain('>About Dr. Lena Hart</h2>')
     expect(root).toContain('This clone of Lena shares general sleep and training education')
-    // Links work before the app starts.
+    // Crawlers find the clone's links (people use them once the app has started: the written screen is inert).
+    expect(root).toMatch(/data-prerendered="" inert="" aria-hidden="true"/)
     expect(root).toContain('href="/lena-hart/talk"')
     expect(root).toContain(
       'href="/lena-hart/talk?message=How+late+in+the+day+can+I+drink+coffee+without+hurting+my+sleep%3F"',
