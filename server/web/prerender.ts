@@ -90,7 +90,7 @@ export function renderProfile(clone: CloneProfile, appearance: 'light' | 'dark')
   const portrait = portraitOf(clone)
   const warning = warningText(clone)
   const banner = warning
-    ? `<div data-accent-color="amber" role="note" aria-label="Warning" class="rt-CalloutRoot rt-r-size-2 rt-variant-surface warning-banner"><div class="rt-CalloutIcon">${svg(16, ICON.warning)}</div><div class="rt-Flex rt-r-ai-start rt-r-jc-space-between rt-r-gap-3"><p class="rt-Text rt-r-size-2 rt-CalloutText">${esc(warning)}</p><button data-accent-color="amber" aria-label="Dismiss warning" class="rt-reset rt-BaseButton rt-r-size-1 rt-variant-ghost rt-IconButton" type="button">${svg(16, ICON.close)}</button></div></div>`
+    ? `<div data-accent-color="amber" role="note" aria-label="Warning" class="rt-CalloutRoot rt-r-size-2 rt-variant-surface rt-high-contrast warning-banner"><div class="rt-CalloutIcon">${svg(16, ICON.warning)}</div><div class="rt-Flex rt-r-ai-start rt-r-jc-space-between rt-r-gap-3"><p class="rt-Text rt-r-size-2 rt-CalloutText">${esc(warning)}</p><button data-accent-color="amber" aria-label="Dismiss warning" class="rt-reset rt-BaseButton rt-r-size-1 rt-variant-ghost rt-IconButton" type="button">${svg(16, ICON.close)}</button></div></div>`
     : ''
   const phone = clone.phoneNumber
     ? `<button data-accent-color="gray" data-radius="full" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button" type="button">${svg(16, ICON.phone)}${esc(clone.phoneNumber)}</button>`
