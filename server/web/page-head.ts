@@ -96,16 +96,18 @@ function headTags(data: ClonePageData, publicUrl: string, pathname: string, prel
 /**
  * The talk screen's lazy chunk as the web build names it (its Vite manifest): its styles, so the written
  * talk screen is styled at first paint, and its modules, fetched at once instead of after the entry runs.
+ * Null when the build does not name it: then the talk screen is not written at all (unstyled, it would
+ * jump when the app starts).
  */
-async function talkScreenAssets(webDist: string): Promise<string> {
+async function talkScreenAssets(webDist: string): Promise<string | null> {
   let manifest: Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
   try {
     manifest = JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8'))
   } catch {
-    return ''
+    return null
   }
   const key = Object.keys(manifest).find((k) => k.endsWith('features/talk/TalkScreen.tsx'))
-  if (!key) return ''
+  if (!key) return null
   // What index.html already loads (the entry and its static imports) is not repeated.
   const loaded = new Set<string>()
   const walk = (k: string, into: Set<string>) => {
@@ -173,13 +175,17 @@ export async function renderClonePage(
   const appearance = 'light'
 
   let body: string | null = null
-  if (page.kind === 'profile') body = renderProfile(data.clone, appearance)
-  else if (page.kind === 'talk' || page.kind === 'conversation')
-    body = renderTalk(data.clone, appearance, page.kind === 'talk')
-  const head = headTags(data, publicUrl, pathname, body !== null)
   const extra: string[] = []
+  if (page.kind === 'profile') body = renderProfile(data.clone, appearance)
+  else if (page.kind === 'talk' || page.kind === 'conversation') {
+    const assets = await talkScreenAssets(webDist)
+    if (assets !== null) {
+      body = renderTalk(data.clone, appearance, page.kind === 'talk')
+      extra.push(assets)
+    }
+  }
+  const head = headTags(data, publicUrl, pathname, body !== null)
   if (body !== null) {
-    if (page.kind !== 'profile') extra.push(await talkScreenAssets(webDist))
     const prerendered = { slug: page.slug, instanceSlug: page.instanceSlug, clone: data.clone }
     extra.push(
       `<script type="application/json" id="${PRERENDER_DATA_ID}">${jsonForScript(prerendered)}</script>`,

@@ -207,6 +207,19 @@ describe('clone pages for crawlers and first paint', () => {
     expect(meta['twitter:card']).toBe('summary')
   })
 
+  it('writes no talk screen when the build does not name its chunk (it could not be styled)', async () => {
+    const manifestFile = path.join(webDist, '.vite', 'manifest.json')
+    await writeFile(manifestFile, JSON.stringify({ 'index.html': MANIFEST['index.html'] }))
+    try {
+      const html = (await crawl('/lena-hart/talk')).body
+      expect(metaTags(html)['og:title']).toBe('Dr. Lena Hart')
+      expect(html).toContain('<div id="root"></div>')
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
+    } finally {
+      await writeFile(manifestFile, JSON.stringify(MANIFEST))
+    }
+  })
+
   it('writes no screen for calls and videos (only their head): the app draws those', async () => {
     const html = (await crawl('/lena-hart/call')).body
     expect(html).toContain('<div id="root"></div>')
