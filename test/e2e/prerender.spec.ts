@@ -37,6 +37,13 @@ async function layout(page: Page) {
   }, FIRST_SCREEN)
 }
 
+/** The page has been painted: its styles apply (the DOM alone can be laid out before they arrive). */
+async function painted(page: Page) {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'),
+  )
+}
+
 /** Holds the app's entry script until released: the page shows only what the server wrote. */
 async function holdTheApp(page: Page) {
   let release: () => void = () => undefined
@@ -58,6 +65,7 @@ for (const width of [390, 1280]) {
       const written = page.locator('[data-prerendered]')
       await expect(written.locator('h1')).toHaveText(LENA.name)
       await expect(written.locator('.rt-AvatarImage')).toHaveJSProperty('complete', true)
+      await painted(page)
       const before = await layout(page)
       release()
       const profile = new Profile(page)
@@ -73,6 +81,7 @@ for (const width of [390, 1280]) {
       const written = page.locator('[data-prerendered]')
       await expect(written.locator('.talk-header__name')).toHaveText(LENA.name)
       await expect(written.locator('.talk-start__question')).toHaveCount(3)
+      await painted(page)
       const before = await layout(page)
       release()
       const talk = new Talk(page)
