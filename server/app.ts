@@ -203,7 +203,7 @@ export async function buildApp({
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     })
   }
-  await registerWeb(app, { webDist: config.WEB_DIST })
+  await registerWeb(app, { webDist: config.WEB_DIST, pages: { db, publicUrl: config.PUBLIC_URL } })
 
   return app
 }

@@ -7,6 +7,7 @@ import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app-type'
 import { errorBody } from './errors'
 import { serverPath } from './paths'
+import { type PageHeadOptions, renderClonePage } from './web/page-head'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */
 export const seedMediaDir = serverPath('seed/media')
@@ -26,6 +27,8 @@ export interface WebOptions {
   /** The built web app (index.html, sw.js, hashed assets/). */
   webDist: string
   mediaDir?: string
+  /** Writes a clone's title, cards and first screen into the pages of its addresses (web/page-head.ts). */
+  pages?: PageHeadOptions
 }
 
 const isReserved = (pathname: string) =>
@@ -41,7 +44,10 @@ const acceptsHtml = (accept: string | undefined) =>
  * Serves /media/* and the built web app with its history fallback, and answers every other
  * unknown route with the JSON error shape. Registered on the root instance: it owns the 404 handler.
  */
-export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }: WebOptions): Promise<void> {
+export async function registerWeb(
+  app: App,
+  { webDist, mediaDir = seedMediaDir, pages }: WebOptions,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',
@@ -84,12 +90,17 @@ export async function registerWeb(app: App, { webDist, mediaDir = seedMediaDir }
       !isReserved(pathname) &&
       !looksLikeFile(pathname) &&
       acceptsHtml(request.headers.accept)
-    if (isPageRequest) return sendIndexHtml(request, reply, webDist)
+    if (isPageRequest) return sendIndexHtml(request, reply, webDist, pages && { ...pages, url: request.url })
     return reply.code(404).send(errorBody(ErrorCode.notFound, 'Route not found'))
   })
 }
 
-async function sendIndexHtml(request: FastifyRequest, reply: FastifyReply, webDist: string) {
+async function sendIndexHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  webDist: string,
+  page?: PageHeadOptions & { url: string },
+) {
   let html: string
   try {
     // Read per request, so a rebuild of the web app is served without a restart.
@@ -100,6 +111,14 @@ async function sendIndexHtml(request: FastifyRequest, reply: FastifyReply, webDi
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(NOT_BUILT)
+  }
+  if (page) {
+    try {
+      html = (await renderClonePage(html, page.url, page, webDist)) ?? html
+    } catch (err) {
+      // The plain app shell still works: the web app loads the clone itself.
+      reply.log.error({ err }, 'could not write the clone page head')
+    }
   }
   reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE)
   return sendCompressed(request, reply, html)

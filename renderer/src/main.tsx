@@ -14,6 +14,7 @@ import { startShell } from 'virtual:app-shell'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PRODUCT_NAME } from '../../contract/product'
+import { seedPrerenderedClone } from './api/prerendered'
 import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
@@ -36,7 +37,12 @@ async function start() {
     const queryClient = createQueryClient()
     // Before the router: its loaders start queries, which must find the answers kept for offline use.
     await startOfflineSupport(queryClient)
+    // A clone page the server wrote (server/web/page-head.ts) carries its clone: the app starts with it.
+    const prerendered = seedPrerenderedClone(queryClient)
     const router = createAppRouter({ queryClient })
+    // And the written screen stays until the app can show the same one: the route's code loads first
+    // (the talk screen is a lazy chunk), so no loading state comes between the two.
+    if (prerendered) await router.load().catch((error: unknown) => console.warn(error))
     createRoot(container).render(
       <StrictMode>
         <App platform={platform} queryClient={queryClient} router={router} />

@@ -29,16 +29,20 @@ describe('web app and media', () => {
   const get = (url: string, headers: Record<string, string> = html) =>
     t.app.inject({ method: 'GET', url, headers })
 
+  // A clone's addresses get index.html with the clone's head and first screen (test/api/page-head.test.ts).
   it.each([
-    '/',
-    '/lena-hart',
-    '/lena-hart/talk',
-    '/lena-hart/talk/conversation/8d3c9b8e-0000-4000-8000-000000000000',
-  ])('answers index.html for the app route %s', async (url) => {
+    ['/', 'Likeness'],
+    ['/explore', 'Likeness'],
+    ['/lena-hart', 'Dr. Lena Hart | Likeness'],
+    ['/lena-hart/talk', 'Dr. Lena Hart | Likeness'],
+    ['/lena-hart/talk/conversation/8d3c9b8e-0000-4000-8000-000000000000', 'Dr. Lena Hart | Likeness'],
+  ])('answers index.html for the app route %s', async (url, title) => {
     const res = await get(url)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
-    expect(res.body).toBe(INDEX_HTML)
+    expect(res.body).toMatch(/^<!doctype html><html><head><title>/)
+    expect(res.body).toContain(`<title>${title}</title>`)
+    if (title === 'Likeness') expect(res.body).toBe(INDEX_HTML)
     expect(res.headers['cache-control']).toBe('no-cache')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
@@ -53,7 +57,8 @@ describe('web app and media', () => {
   it('keeps query strings on app routes', async () => {
     const res = await get('/lena-hart/talk?message=hello&autoLoadRecent=true')
     expect(res.statusCode).toBe(200)
-    expect(res.body).toBe(INDEX_HTML)
+    expect(res.body).toContain('<title>Dr. Lena Hart | Likeness</title>')
+    expect((await get('/explore?sort=new')).body).toBe(INDEX_HTML)
   })
 
   it('answers unknown API routes with the JSON error, even for a browser', async () => {

@@ -7,6 +7,11 @@ export type { MediaKind, MediaPermissionState }
 export interface PlatformStorage {
   /** The stored value, or undefined when absent, unreadable or no longer valid for the key's schema. */
   get<T>(key: StorageKey<T>): Promise<T | undefined>
+  /**
+   * The same value read at once, where the shell can (the web's localStorage), so a screen can show it in
+   * its first render; absent where reads are asynchronous (the desktop app asks its main process).
+   */
+  peek?<T>(key: StorageKey<T>): T | undefined
   set<T>(key: StorageKey<T>, value: T): Promise<void>
   remove(key: StorageKey<unknown>): Promise<void>
 }

@@ -16,6 +16,8 @@ export function useStoredValue<T>(key: StorageKey<T>) {
     queryKey: storedValueQueryKey(key),
     // react-query does not allow undefined data: absent values are held as null.
     queryFn: async () => (await platform.storage.get(key)) ?? null,
+    // Where the shell reads at once (the web), the first render already has the value: nothing pops in.
+    initialData: platform.storage.peek ? () => platform.storage.peek?.(key) ?? null : undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   })

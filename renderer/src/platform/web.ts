@@ -1,5 +1,6 @@
 import { externalUrlToOpen } from '../../../contract/external-links'
 import { decodeStoredValue, encodeStoredValue } from './codec'
+import type { StorageKey } from './storage-keys'
 import type { Platform, PlatformPermissions } from './types'
 import { createWebPermissions } from './web-permissions'
 
@@ -49,6 +50,13 @@ export function createWebPlatform(
   options: WebPlatformOptions = {},
 ): Platform {
   const { permissions = createWebPermissions(), open = (...args) => globalThis.open?.(...args) } = options
+  const read = <T>(key: StorageKey<T>): T | undefined => {
+    try {
+      return decodeStoredValue(key, storage.getItem(key.name))
+    } catch {
+      return undefined
+    }
+  }
   return {
     kind: 'web',
     apiBaseUrl: '',
@@ -62,12 +70,9 @@ export function createWebPlatform(
     },
     storage: {
       async get(key) {
-        try {
-          return decodeStoredValue(key, storage.getItem(key.name))
-        } catch {
-          return undefined
-        }
+        return read(key)
       },
+      peek: read,
       async set(key, value) {
         storage.setItem(key.name, encodeStoredValue(key, value))
       },

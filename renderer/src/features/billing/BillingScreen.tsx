@@ -51,7 +51,7 @@ export function BillingScreen() {
     body = (
       <>
         {testMode ? (
-          <Callout.Root color="amber" size="1">
+          <Callout.Root color="amber" highContrast size="1">
             <Callout.Text>{billingStrings.testMode}</Callout.Text>
           </Callout.Root>
         ) : null}

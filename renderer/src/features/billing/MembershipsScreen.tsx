@@ -37,7 +37,7 @@ export function MembershipsScreen() {
     body = (
       <>
         {handoff === 'failed' ? (
-          <Callout.Root color="amber" size="1" role="alert">
+          <Callout.Root color="amber" highContrast size="1" role="alert">
             <Callout.Text>{billingStrings.handoffFailed}</Callout.Text>
           </Callout.Root>
         ) : null}

@@ -9,6 +9,8 @@ import {
 import { billingStrings } from './billing.strings'
 
 const RING_RADIUS = 7
+/** The line's height (its 18 px credit ring) and top margin, kept while the usage loads. */
+const RESERVED = { height: 18, margin: '4px 0 0' } as const
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS
 
 /** A small ring of remaining / quota messages (spec 1 §6: only when the quota is not -1 and email is required). */
@@ -44,7 +46,11 @@ export function RemainingLine({
   requireEmail,
 }: Readonly<{ usage: Usage | undefined; requireEmail: boolean }>) {
   const rules = { usage, requireEmail }
-  if (!usage || !remainingLineVisible(rules)) return null
+  // While the usage loads, the line keeps its place where it will most likely show: nothing moves up and
+  // back down under the prompt when it arrives.
+  if (!usage)
+    return requireEmail ? <p className="remaining-line" aria-hidden="true" style={RESERVED} /> : null
+  if (!remainingLineVisible(rules)) return null
   const remaining = usage.remaining.messages
   const low = remainingIsLow(remaining)
   return (

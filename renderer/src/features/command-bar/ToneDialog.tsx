@@ -46,7 +46,7 @@ export function ToneDialog({ dialog }: Readonly<{ dialog: ToneDialogState }>) {
           {s.toneDescription(dialog.cloneName)}
         </Dialog.Description>
         {question ? null : (
-          <Callout.Root color="amber" size="1" mb="3">
+          <Callout.Root color="amber" highContrast size="1" mb="3">
             <Callout.Text>{s.toneNoQuestion}</Callout.Text>
           </Callout.Root>
         )}

@@ -8,6 +8,8 @@ import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { socialLinks } from '../../lib/socials'
 import { talkLink } from '../../navigation/clone-links'
+import { storageKeys } from '../../platform/storage-keys'
+import { useStoredValue } from '../../platform/use-stored-value'
 import { toast } from '../../ui/toast'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
@@ -34,6 +36,9 @@ export function CloneProfileScreen({
   instanceSlug,
 }: Readonly<{ slug: string; instanceSlug?: string }>) {
   const query = useQuery(cloneQuery(slug, instanceSlug))
+  // The warning banner sits above the header: the profile waits for its stored dismissal too, so the
+  // banner never arrives after the profile and pushes it down (the desktop app reads it asynchronously).
+  const warningRead = useStoredValue(storageKeys.warningAcknowledged).loaded
   useDocumentTitle(query.data?.name)
   const notFound = isApiError(query.error) && query.error.isNotFound
 
@@ -41,8 +46,8 @@ export function CloneProfileScreen({
     <>
       <AppHeader />
       <main id="main" className="page profile-page">
-        {query.isPending ? (
-          <Container size="2" px="4" py="6">
+        {query.isPending || (query.isSuccess && !warningRead) ? (
+          <Container size="2" px="4" pt="5" pb="4" className="profile-page__content">
             <ProfileSkeleton />
           </Container>
         ) : query.isError ? (

@@ -1,4 +1,4 @@
-import { Avatar, Flex, Text } from '@radix-ui/themes'
+import { Avatar, Flex, Skeleton, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import { initialsOf } from '../../lib/initials'
 import { profileLink } from '../../navigation/clone-links'
@@ -48,6 +48,18 @@ export function TalkHeader({
         <Flex ml="auto" align="center">
           <HistoryButton />
         </Flex>
+      </Flex>
+    </div>
+  )
+}
+
+/** The title bar's shape while the clone loads: the back link with the portrait, and the name. */
+export function TalkHeaderSkeleton() {
+  return (
+    <div className="talk-header" aria-hidden="true">
+      <Flex align="center" gap="3" className="talk-header__inner">
+        <Skeleton width="58px" height="32px" />
+        <Skeleton width="140px" height="20px" />
       </Flex>
     </div>
   )

@@ -34,7 +34,7 @@ import { AppHeader } from '../shell'
 import { ConversationUnavailable } from './ConversationUnavailable'
 import { StartScreen } from './StartScreen'
 import { showProductToasts, toastForOutcome } from './send-outcome'
-import { TalkHeader } from './TalkHeader'
+import { TalkHeader, TalkHeaderSkeleton } from './TalkHeader'
 import { TalkPrompt } from './TalkPrompt'
 import { talkStrings } from './talk.strings'
 import { useAutoSend } from './use-auto-send'
@@ -68,11 +68,17 @@ export function TalkScreen({
   return (
     <>
       <AppHeader />
-      <main id="main" className={query.isSuccess ? 'page talk-page' : 'page'}>
+      <main id="main" className={query.isError ? 'page' : 'page talk-page'}>
         {query.isPending ? (
-          <Flex justify="center" py="9" role="status" aria-label={talkStrings.loadingChat}>
-            <Spinner size="3" />
-          </Flex>
+          // The page's frame while the clone loads: the header keeps its place, the chat shows a spinner.
+          <div className="talk-layout">
+            <div className="talk-main">
+              <TalkHeaderSkeleton />
+              <Flex justify="center" py="9" role="status" aria-label={talkStrings.loadingChat}>
+                <Spinner size="3" />
+              </Flex>
+            </div>
+          </div>
         ) : query.isError ? (
           notFound ? (
             <CloneNotFound />

@@ -25,6 +25,16 @@ describe('web platform', () => {
     expect(await platform.storage.get(storageKeys.warningAcknowledged)).toBeUndefined()
   })
 
+  it('also reads a value at once, for a first render that already shows it', async () => {
+    const storage = createMemoryStorage()
+    const platform = createWebPlatform(storage)
+    expect(platform.storage.peek?.(storageKeys.warningAcknowledged)).toBeUndefined()
+    await platform.storage.set(storageKeys.warningAcknowledged, { 'lena-hart': 'Careful.' })
+    expect(platform.storage.peek?.(storageKeys.warningAcknowledged)).toEqual({ 'lena-hart': 'Careful.' })
+    storage.setItem('warningAcknowledged', '{not json')
+    expect(platform.storage.peek?.(storageKeys.warningAcknowledged)).toBeUndefined()
+  })
+
   it('reads absent, malformed and schema-invalid data as undefined', async () => {
     const storage = createMemoryStorage()
     const platform = createWebPlatform(storage)

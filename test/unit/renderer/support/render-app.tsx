@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
 import { StrictMode } from 'react'
@@ -5,7 +6,7 @@ import { vi } from 'vitest'
 import { App } from '../../../../renderer/src/app/providers'
 import { createQueryClient } from '../../../../renderer/src/app/query-client'
 import { createAppRouter } from '../../../../renderer/src/app/router'
-import { setPlatform } from '../../../../renderer/src/platform'
+import { type Platform, setPlatform } from '../../../../renderer/src/platform'
 import {
   createMemoryStorage,
   createWebPlatform,
@@ -19,11 +20,20 @@ export async function renderApp(
     fetch,
     storage = createMemoryStorage(),
     strict = false,
-  }: { fetch: typeof globalThis.fetch; storage?: KeyValueStorage; strict?: boolean },
+    platform: givenPlatform,
+    queryClient = createQueryClient(),
+  }: {
+    fetch: typeof globalThis.fetch
+    storage?: KeyValueStorage
+    strict?: boolean
+    /** Another platform than the web one on `storage` (e.g. one whose storage answers late). */
+    platform?: Platform
+    /** A query cache prepared beforehand (e.g. seeded as main.tsx seeds it). */
+    queryClient?: QueryClient
+  },
 ) {
   vi.stubGlobal('fetch', fetch)
-  const platform = setPlatform(createWebPlatform(storage))
-  const queryClient = createQueryClient()
+  const platform = setPlatform(givenPlatform ?? createWebPlatform(storage))
   const history = createMemoryHistory({ initialEntries: [url] })
   const router = createAppRouter({ queryClient, history })
   let view: ReturnType<typeof render> | undefined

@@ -1,8 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cloneQueryKey } from '../../../../../renderer/src/api/clones'
+import {
+  PRERENDER_DATA_ID,
+  readPrerenderedClone,
+  seedPrerenderedClone,
+} from '../../../../../renderer/src/api/prerendered'
+import { createQueryClient } from '../../../../../renderer/src/app/query-client'
 import { closeDialog } from '../../../../../renderer/src/navigation/dialogs.store'
-import { createMemoryStorage } from '../../../../../renderer/src/platform/web'
+import type { Platform } from '../../../../../renderer/src/platform'
+import { createMemoryStorage, createWebPlatform } from '../../../../../renderer/src/platform/web'
 import { lenaHart, tomasRivera } from '../../support/clones'
 import { fakeCloneApi } from '../../support/fake-api'
 import { renderApp } from '../../support/render-app'
@@ -142,6 +150,30 @@ describe('warning banner', () => {
     expect(await screen.findByRole('note', { name: 'Warning' })).toBeTruthy()
   })
 
+  it('arrives with the profile, never after it, where stored values are read asynchronously', async () => {
+    // The desktop app reads its storage over IPC: the profile waits for that read (a skeleton meanwhile),
+    // so the banner never pops in above a profile already shown and pushes it down.
+    let answer: (value: undefined) => void = () => undefined
+    const web = createWebPlatform(createMemoryStorage())
+    const platform: Platform = {
+      ...web,
+      storage: {
+        get: () => new Promise((resolve) => (answer = resolve)),
+        set: web.storage.set,
+        remove: web.storage.remove,
+      },
+    }
+    const queryClient = createQueryClient()
+    await renderApp('/lena-hart', { fetch: api().fetch, platform, queryClient })
+    // The clone is there, the stored dismissal not yet: still the skeleton.
+    await waitFor(() => expect(queryClient.getQueryData(cloneQueryKey('lena-hart'))).toBeTruthy())
+    expect(screen.getByRole('status', { name: 'Loading profile' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { level: 1, name: 'Lena Hart' })).toBeNull()
+    await act(async () => answer(undefined))
+    await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })
+    expect(screen.getByRole('note', { name: 'Warning' })).toBeTruthy()
+  })
+
   it('falls back to the generic text', async () => {
     const clone = lenaHart({ options: { ...lenaHart().options, customWarning: null } })
     await renderApp('/lena-hart', { fetch: fakeCloneApi([clone]).fetch })
@@ -192,5 +224,49 @@ describe('missing clone', () => {
       fireEvent.click(retry)
     })
     expect(await screen.findByRole('heading', { level: 1, name: 'Lena Hart' })).toBeTruthy()
+  })
+})
+
+describe('a page the server wrote', () => {
+  const writePage = (data: unknown) => {
+    const block = document.createElement('script')
+    block.type = 'application/json'
+    block.id = PRERENDER_DATA_ID
+    block.textContent = JSON.stringify(data)
+    document.body.append(block)
+    return block
+  }
+
+  it('starts with the clone it carries: the profile shows at once, without fetching the clone', async () => {
+    const clone = lenaHart()
+    const block = writePage({ slug: 'lena-hart', instanceSlug: null, clone })
+    const fake = api()
+    const queryClient = createQueryClient()
+    try {
+      expect(seedPrerenderedClone(queryClient)).toBe(true)
+      await renderApp('/lena-hart', { fetch: fake.fetch, queryClient })
+      // The first render already has it: no skeleton in between.
+      expect(screen.getByRole('heading', { level: 1, name: 'Lena Hart' })).toBeTruthy()
+      expect(screen.queryByRole('status', { name: 'Loading profile' })).toBeNull()
+      expect(fake.requests).not.toContain('/api/clones/lena-hart')
+    } finally {
+      block.remove()
+    }
+  })
+
+  it('ignores a block that is not a clone profile', () => {
+    for (const data of [
+      { slug: 'lena-hart', instanceSlug: null, clone: { name: 'no profile' } },
+      'nonsense',
+    ]) {
+      const block = writePage(data)
+      try {
+        expect(readPrerenderedClone()).toBeNull()
+        expect(seedPrerenderedClone(createQueryClient())).toBe(false)
+      } finally {
+        block.remove()
+      }
+    }
+    expect(readPrerenderedClone()).toBeNull()
   })
 })

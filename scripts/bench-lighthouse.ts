@@ -1,0 +1,233 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse's mobile preset (Moto G Power screen, simulated slow 4G and a 4x
+ * CPU slowdown) against the built web app, on the clone profile and the talk screen. Prints per route the
+ * performance score, largest contentful paint, cumulative layout shift and total blocking time, with the
+ * savings Lighthouse estimates for text compression and unused CSS and JavaScript.
+ *
+ *   npm run bench:lighthouse                              builds the web app if missing, starts the real server
+ *                                                         on a fresh data folder, measures, stops it
+ *   npm run bench:lighthouse -- --build                   rebuilds the web app first
+ *   npm run bench:lighthouse -- --runs=3                  the median of three runs per route
+ *   npm run bench:lighthouse -- --details                 also lists the elements that shifted
+ *   npm run bench:lighthouse -- --out=lighthouse-reports  keeps each run's full report (JSON) there
+ *   npm run bench:lighthouse -- http://localhost:8787     measures a server that is already running
+ *
+ * Uses the browser the end-to-end tests use (test/support/browser.ts). A benchmark: it fails only when
+ * Lighthouse cannot run, never on a score (the numbers are listed in the README's performance section).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromiumArgs, findChromium } from '../test/support/browser'
+import { freePort } from '../test/support/free-port'
+
+const ROUTES = ['/lena-hart', '/lena-hart/talk'] as const
+
+const args = process.argv.slice(2)
+const runsArg = args.find((a) => a.startsWith('--runs='))
+const RUNS = Math.max(1, Number(runsArg?.slice('--runs='.length) ?? process.env.RUNS ?? 1))
+const givenUrl = args.find((a) => /^https?:\/\//.test(a))?.replace(/\/+$/, '')
+const outArg = args.find((a) => a.startsWith('--out='))
+const OUT_DIR = outArg ? path.resolve(outArg.slice('--out='.length)) : null
+
+interface Figures {
+  performance: number
+  lcpMs: number
+  cls: number
+  tbtMs: number
+  fcpMs: number
+  compressionKiB: number
+  unusedCssKiB: number
+  unusedJsKiB: number
+  lcpElement: string
+  /** The elements that moved, with their share of the layout shift. */
+  shifts: string[]
+}
+
+async function main() {
+  const dist = path.resolve('dist/web')
+  if (!givenUrl && (!existsSync(path.join(dist, 'index.html')) || args.includes('--build'))) {
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--config', 'pwa/vite.config.ts'],
+      {
+        stdio: 'inherit',
+      },
+    )
+  }
+
+  const server = givenUrl ? null : await startServer()
+  const base = givenUrl ?? server?.url
+  if (!base) throw new Error('no server')
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', ...chromiumArgs()],
+  })
+  try {
+    const results: Array<{ route: string; figures: Figures }> = []
+    for (const route of ROUTES) {
+      const runs: Figures[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(`${base}${route}`, chrome.port))
+      results.push({ route, figures: median(runs) })
+    }
+    print(results)
+  } finally {
+    chrome.kill()
+    await server?.stop()
+  }
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  // The default config is the mobile preset: formFactor mobile, simulated throttling (slow 4G, 4x CPU).
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = result
+  if (OUT_DIR) {
+    await mkdir(OUT_DIR, { recursive: true })
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'
+    await writeFile(path.join(OUT_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr))
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  const audit = (id: string) => lhr.audits[id]
+  const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN
+  // "Opportunity" audits carry their estimate as overallSavingsBytes in details.
+  const savedKiB = (id: string) => {
+    const details = audit(id)?.details as { overallSavingsBytes?: number } | undefined
+    return (details?.overallSavingsBytes ?? 0) / 1024
+  }
+  const lcpItems = (
+    audit('largest-contentful-paint-element')?.details as
+      | { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
+      | undefined
+  )?.items
+  const snippet = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '(no longer in the page: the app replaced it)'
+  const shiftItems = (
+    audit('layout-shifts')?.details as
+      | { items?: Array<{ score?: number; node?: { snippet?: string; selector?: string } }> }
+      | undefined
+  )?.items
+  const shifts = (shiftItems ?? []).map(
+    (item) =>
+      `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? ''} ${short(item.node?.snippet ?? '?')}`,
+  )
+  return {
+    shifts,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    compressionKiB: savedKiB('uses-text-compression'),
+    unusedCssKiB: savedKiB('unused-css-rules'),
+    unusedJsKiB: savedKiB('unused-javascript'),
+    lcpElement: short(snippet),
+  }
+}
+
+const short = (snippet: string) => (snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet)
+
+/** The run with the median performance score (its figures belong together). */
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
+  return sorted[Math.floor(sorted.length / 2)] as Figures
+}
+
+function print(results: Array<{ route: string; figures: Figures }>) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  const kib = (n: number) => `${Math.round(n)} KiB`
+  console.log(
+    `\nLighthouse, mobile preset (simulated slow 4G, 4x CPU)${RUNS > 1 ? `, median of ${RUNS} runs` : ''}:`,
+  )
+  const header = [
+    'route',
+    'performance',
+    'LCP',
+    'CLS',
+    'TBT',
+    'FCP',
+    'compression',
+    'unused CSS',
+    'unused JS',
+  ]
+  const rows = results.map(({ route, figures: f }) => [
+    route,
+    String(f.performance),
+    s(f.lcpMs),
+    f.cls.toFixed(3),
+    `${Math.round(f.tbtMs)} ms`,
+    s(f.fcpMs),
+    kib(f.compressionKiB),
+    kib(f.unusedCssKiB),
+    kib(f.unusedJsKiB),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')
+  console.log(line(header))
+  for (const row of rows) console.log(line(row))
+  console.log('\nLargest contentful paint element:')
+  for (const { route, figures } of results) console.log(`  ${route}: ${figures.lcpElement}`)
+  if (args.includes('--details')) {
+    console.log('Layout shifts (score, element):')
+    for (const { route, figures } of results) {
+      console.log(`  ${route}:${figures.shifts.length ? '' : ' none'}`)
+      for (const shift of figures.shifts) console.log(`    ${shift}`)
+    }
+  }
+  console.log('Goals: performance >= 90, LCP <= 2.5 s, CLS <= 0.05.')
+}
+
+/** The real server (server/index.ts) on a free port and a fresh data folder, as `npm run serve` runs it. */
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'likeness-lighthouse-'))
+  const url = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with ${child.exitCode} before it was ready`)
+    if (Date.now() > deadline) throw new Error('The server did not answer /api/health within 120 s')
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
