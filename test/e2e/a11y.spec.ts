@@ -1,6 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { expect, LENA, newEmail, Profile, SignInDialog, STREAM_PATH, Talk, test } from './fixtures'
+import {
+  expect,
+  FROM_OUR_PAGE,
+  LENA,
+  newEmail,
+  Profile,
+  SignInDialog,
+  STREAM_PATH,
+  Talk,
+  test,
+} from './fixtures'
 
 /*
  * axe on every screen, at a laptop's and a phone's width: any serious or critical finding fails, listed
@@ -60,6 +70,7 @@ function report(findings: Finding[]): string {
 async function conversationWithAnswer(request: APIRequestContext): Promise<string> {
   const res = await request.post(STREAM_PATH, {
     data: { slug: LENA.slug, text: 'How late in the day can I drink coffee without hurting my sleep?' },
+    headers: FROM_OUR_PAGE,
   })
   expect(res.ok()).toBe(true)
   const final = (await res.text())
@@ -132,7 +143,9 @@ for (const width of [1280, 390]) {
     await page.goto(`/${LENA.slug}/talk/conversation/${conversationId}?actions=share`)
     await scan(page, at('share dialog'), dialog('Share Conversation'), findings)
 
-    const shared = await page.request.post(`/api/clone/talk/conversations/${conversationId}/share`)
+    const shared = await page.request.post(`/api/clone/talk/conversations/${conversationId}/share`, {
+      headers: FROM_OUR_PAGE,
+    })
     expect(shared.ok()).toBe(true)
     const { shared: link } = (await shared.json()) as { shared: { url: string } }
     await page.goto(new URL(link.url).pathname)
