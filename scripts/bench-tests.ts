@@ -57,16 +57,20 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ')
 /**
- * CPU seconds of this process and of its ended children (the vitest workers), from /proc/self/stat (Linux;
- * undefined elsewhere). Less sensitive than the wall time to other work on a shared machine.
+ * CPU seconds, from /proc/self/stat (Linux; undefined elsewhere): this process (vitest's main process: the
+ * transforms, the global setup, the reporters) and its ended children (the test workers). Less sensitive than
+ * the wall time to other work on a shared machine.
  */
-const cpuSeconds = (): number | undefined => {
+const cpuSeconds = (): { main: number; workers: number } | undefined => {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // utime, stime, cutime, cstime are fields 14-17 of the line, 12-15 after the name and state.
-    const ticks = fields.slice(11, 15).reduce((a, f) => a + Number(f), 0)
-    return ticks / 100
+    // After the name and the state: utime, stime, cutime, cstime are the 12th to 15th fields, in ticks.
+    const [utime, stime, cutime, cstime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 15)
+      .map(Number) as [number, number, number, number]
+    return { main: (utime + stime) / 100, workers: (cutime + cstime) / 100 }
   } catch {
     return undefined
   }
@@ -88,8 +92,12 @@ const row = (label: string, list: FileTimes[]) =>
     .map((p) => s(sum(list, p)))
     .join('')}`
 
+const cpuText = cpu
+  ? `${(cpu.main + cpu.workers).toFixed(1)} s CPU (main process ${cpu.main.toFixed(1)} s, workers ${cpu.workers.toFixed(1)} s)`
+  : 'CPU time unknown'
+console.log(`\nvitest: ${s(wall).trim()} wall, ${cpuText}`)
 console.log(
-  `\nvitest: ${s(wall).trim()} wall, ${cpu === undefined ? '?' : `${cpu.toFixed(1)} s`} CPU (all processes), ${os.availableParallelism()} cores, load average ${loadBefore} before, ${loadAfter} after`,
+  `${os.availableParallelism()} cores, load average (1, 5, 15 min) ${loadBefore} before, ${loadAfter} after`,
 )
 console.log(`\n${'phase sums'.padEnd(14)} files  tests${phases.map((p) => p.padStart(8)).join('')}`)
 const folders = [...new Set(files.map((f) => f.file.split('/').slice(0, 2).join('/')))].sort()
@@ -108,7 +116,7 @@ for (const f of [...files].sort((a, b) => b.total - a.total).slice(0, 10)) {
 if (jsonFile) {
   writeFileSync(
     jsonFile,
-    JSON.stringify({ wall, cpu, loadBefore, loadAfter, cores: os.cpus().length, files }, null, 2),
+    JSON.stringify({ wall, cpu, loadBefore, loadAfter, cores: os.availableParallelism(), files }, null, 2),
   )
 }
 process.exit(failed ? 1 : 0)
