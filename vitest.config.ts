@@ -33,8 +33,8 @@ export default defineConfig({
           globalSetup: ['test/setup/global-db.ts'],
           // The files of a worker run one after another in one process and share its modules and its database
           // copies, so Fastify, drizzle and PGlite load once per worker, not once per file. Safe because the
-          // server keeps no state in its modules (each test app is built afresh) and these tests do not mock
-          // modules (vi.mock); stubs are undone after each test and a fake clock left on fails its file.
+          // server keeps no state in its modules (each test app is built afresh); stubs are undone after each
+          // test, and test/setup/shared-worker.ts fails a file that mocks modules or leaves a fake clock on.
           isolate: false,
           unstubGlobals: true,
           unstubEnvs: true,
