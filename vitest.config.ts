@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -8,8 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Both cores (vitest's default is one worker fewer than the cores: one, here).
-    maxWorkers: 2,
+    // One worker fewer than the cores, as vitest's default, but at least two: the main process is mostly idle,
+    // and one worker would leave one of 2 cores unused.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     deps: {
       // Radix Themes is one index importing ~150 modules and dozens of packages; as one pre-bundled file it
       // loads faster in each isolated test file that renders the app.
