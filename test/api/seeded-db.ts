@@ -7,7 +7,7 @@ import { inject } from 'vitest'
  * test/setup/global-db.ts dumps once per run.
  *
  * Starting a PGlite from that dump costs about a second of CPU (the WebAssembly instance, PostgreSQL's start,
- * a 40 MB data folder), so a worker keeps the copies closed test apps give back (the API project runs its
+ * a 40 MB data folder), so a worker keeps the copies closed test apps give back (the server project runs its
  * files one after another in the same worker, without isolation: vitest.config.ts) and, at the next
  * `acquireSeededDatabase()`, puts one back to the template's state instead of starting another: every table
  * emptied and refilled with the template's rows (COPY, binary, read from the fresh copy before its first use),
@@ -125,7 +125,7 @@ let template: Template | undefined
 let templateRead = false
 /**
  * Copies closed test apps gave back, for the next acquires in this worker. Two, because a file may open a
- * second app while its main one is open (each copy holds about 100 MB).
+ * second app while its main one is open (each copy holds about 200 MB).
  */
 const kept: PGlite[] = []
 const KEEP_AT_MOST = 2
