@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ApiErrorBody } from '../../contract'
 import { AppError, notFound } from '../../server/errors'
-import { createTestApp, type TestApp } from './helpers'
+import { type BareTestApp, createBareTestApp } from './helpers'
 
+// The error handler is part of the HTTP layer (server/app.ts buildBareApp): no database needed.
 describe('error answers', () => {
-  let t: TestApp
+  let t: BareTestApp
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await createBareTestApp({
       configure: (app) => {
         app.get('/api/test/boom', async () => {
           throw new Error('secret database detail')

@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { drizzle } from 'drizzle-orm/pglite'
 import type { InjectOptions } from 'fastify'
-import { inject } from 'vitest'
 import { type App, appVersion, type BuildAppOptions, buildApp, buildBareApp } from '../../server/app'
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import { createSession } from '../../server/auth/sessions'
 import { type Config, loadConfig } from '../../server/config'
-import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/client'
+import type { DatabaseHandle, Db } from '../../server/db/client'
+import * as schema from '../../server/db/schema'
 import { users } from '../../server/db/schema'
 import { healthRoutes } from '../../server/routes/health'
+import { acquireSeededDatabase } from './seeded-db'
 
 export interface TestApp {
   app: App
@@ -47,7 +48,10 @@ const testConfig = (env: Record<string, string>) =>
     ...env,
   })
 
-/** The app on its own in-memory copy of the migrated, seeded database (test/setup/global-db.ts). */
+/**
+ * The app on its own in-memory database in the migrated, seeded state (test/setup/global-db.ts): a fresh
+ * copy, or the one the worker's previous test app gave back, reset to that state (./seeded-db.ts).
+ */
 export async function createTestApp({
   env = {},
   configure,
@@ -56,9 +60,14 @@ export async function createTestApp({
   providers,
   onRoute,
 }: TestAppOptions = {}): Promise<TestApp> {
-  const dump = await readFile(inject('seedDbPath'))
   const config = testConfig(env)
-  const handle = await openDatabase(config, { loadDataDir: new Blob([new Uint8Array(dump)]) })
+  const database = await acquireSeededDatabase()
+  const handle: DatabaseHandle = {
+    kind: 'pglite',
+    db: drizzle({ client: database.client, schema }),
+    client: database.client,
+    close: database.release,
+  }
   const app = await buildApp({
     db: handle.db,
     dbKind: handle.kind,

@@ -16,7 +16,8 @@ declare module 'vitest' {
 
 /**
  * A fresh PGlite takes seconds to start, so one is migrated and seeded per run and its data
- * directory dumped; each API test file starts its own copy from the dump in under a second.
+ * directory dumped. A worker starts a copy from the dump in about a second, and between test apps puts
+ * that copy back to the dumped state in a tenth of that (test/api/seeded-db.ts).
  */
 export default async function setup(project: TestProject) {
   const handle = await openDatabase({ DATA_DIR: os.tmpdir(), DATABASE_URL: undefined }, { inMemory: true })

@@ -34,6 +34,9 @@ export async function renderApp(
 ) {
   vi.stubGlobal('fetch', fetch)
   const platform = setPlatform(givenPlatform ?? createWebPlatform(storage))
+  // The app's single retry of a failed query, at once instead of after React Query's 1 s back-off.
+  const defaults = queryClient.getDefaultOptions()
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } })
   const history = createMemoryHistory({ initialEntries: [url] })
   const router = createAppRouter({ queryClient, history })
   let view: ReturnType<typeof render> | undefined
