@@ -312,31 +312,69 @@ describe('history routes', () => {
 })
 
 describe('dev-only helpers (server/routes/dev-tools.ts)', () => {
+  let dev: TestApp
+  let production: TestApp
+  beforeAll(async () => {
+    dev = await createTestApp()
+    production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } })
+  })
+  afterAll(async () => {
+    await dev.close()
+    await production.close()
+  })
+
   it('backdate exists outside production only, and only for the caller’s own conversation', async () => {
-    const dev = await createTestApp()
-    try {
-      const url = `/dev/conversations/${crypto.randomUUID()}/backdate`
-      const res = await dev.app.inject({
-        method: 'POST',
-        url,
-        payload: { updatedAt: '2025-01-01T00:00:00.000Z' },
+    const request = {
+      method: 'POST',
+      url: `/dev/conversations/${crypto.randomUUID()}/backdate`,
+      payload: { updatedAt: '2025-01-01T00:00:00.000Z' },
+    } as const
+    const res = await dev.app.inject(request)
+    expect(res.statusCode).toBe(404)
+    expect(ApiErrorBody.parse(res.json()).error.message).toBe('Conversation not found')
+    const refused = await production.app.inject(request)
+    expect(refused.statusCode).toBe(404)
+    expect(ApiErrorBody.parse(refused.json()).error.message).not.toBe('Conversation not found')
+  })
+
+  it('seed makes the caller a conversation of that many messages, answered with citations', async () => {
+    const request = {
+      method: 'POST',
+      url: '/dev/conversations/seed',
+      payload: { cloneSlug: 'lena-hart', messages: 7 },
+    } as const
+    const res = await dev.app.inject(request)
+    expect(res.statusCode).toBe(200)
+    const { id } = res.json() as { id: string }
+    const visitor = res.cookies.find((c) => c.name === VISITOR_COOKIE)?.value
+    const read = (cookie?: string) =>
+      dev.app.inject({
+        method: 'GET',
+        url: `/api/clone/talk/conversations/${id}`,
+        headers: cookie ? { cookie } : {},
       })
-      expect(res.statusCode).toBe(404)
-      expect(ApiErrorBody.parse(res.json()).error.message).toBe('Conversation not found')
-    } finally {
-      await dev.close()
-    }
-    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } })
-    try {
-      const res = await production.app.inject({
-        method: 'POST',
-        url: `/dev/conversations/${crypto.randomUUID()}/backdate`,
-        payload: { updatedAt: '2025-01-01T00:00:00.000Z' },
-      })
-      expect(res.statusCode).toBe(404)
-      expect(ApiErrorBody.parse(res.json()).error.message).not.toBe('Conversation not found')
-    } finally {
-      await production.close()
-    }
+    const conversation = ConversationWithMessages.parse((await read(`${VISITOR_COOKIE}=${visitor}`)).json())
+    // Questions and answers alternate, oldest first; an odd count ends on a question.
+    expect(conversation.messages.map((m) => m.sender)).toEqual([
+      'USER',
+      'CLONE',
+      'USER',
+      'CLONE',
+      'USER',
+      'CLONE',
+      'USER',
+    ])
+    expect(conversation.messages[0]!.text).toMatch(/^Question 1 of 4: /)
+    expect(conversation.messages[6]!.text).toMatch(/^Question 4 of 4: /)
+    expect(conversation.messages.filter((m) => m.citations.length > 0).length).toBeGreaterThan(0)
+    // Someone else's cookie sees nothing.
+    expect((await read()).statusCode).toBe(404)
+
+    const refused = await production.app.inject(request)
+    expect(refused.statusCode).toBe(404)
+    expect(ApiErrorBody.parse(refused.json()).error.message).not.toBe('Clone not found')
+    expect(
+      (await dev.app.inject({ ...request, payload: { cloneSlug: 'nobody', messages: 2 } })).statusCode,
+    ).toBe(404)
   })
 })
