@@ -53,9 +53,9 @@ export const CloneMessage = memo(function CloneMessage({ message }: Readonly<{ m
   const renderCitation = useCallback(
     (index: number) => {
       const citation = byIndex?.get(index)
-      return citation ? <CitationLabel citation={citation} onOpen={openOne} /> : null
+      return citation ? <CitationLabel citation={citation} messageId={message.id} onOpen={openOne} /> : null
     },
-    [byIndex, openOne],
+    [byIndex, openOne, message.id],
   )
   return (
     <article className="chat-message chat-message--clone" aria-label={chatStrings.cloneMessage(cloneName)}>
