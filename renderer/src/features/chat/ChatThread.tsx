@@ -1,20 +1,20 @@
 import './chat.css'
 import { IconButton } from '@radix-ui/themes'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage } from '../../../../contract/chat'
 import { ArrowDownIcon } from '../../ui/lazy-icons'
 import { ChatRowView } from './ChatRowView'
 import { chatStrings } from './chat.strings'
-import { buildChatRows } from './chat-rows'
+import { buildChatRows, estimateRowHeight } from './chat-rows'
 import { ChatStreamState } from './chat-stream.machine'
 import type { ChatStreamView } from './chat-stream.store'
 import { PendingReply } from './PendingReply'
 import { useStickToBottom } from './use-stick-to-bottom'
 
-/** A first guess at a row's height; every row is measured once rendered. */
-const ESTIMATED_ROW_PX = 180
+/** Until the scroller is measured (and where nothing is laid out, as in tests), a screenful. */
+const INITIAL_RECT = { width: 800, height: 900 }
 
 /*
  * Why virtualise (@tanstack/react-virtual with measured rows) rather than content-visibility: a conversation
@@ -23,8 +23,10 @@ const ESTIMATED_ROW_PX = 180
  * windowing keeps the DOM to the rows on screen plus a few, whatever the length. Rows are whole user/clone
  * pairs, measured after render, so variable heights and late-loading images settle by themselves. The
  * reply in flight sits below the virtual rows, outside them, so streaming never re-measures the list.
+ * Memoised on its one prop (the store's view): the screen re-rendering around it (a route change, the
+ * usage line) does not render the thread.
  */
-export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
+export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
   const snap = useSnapshot(view)
   const messages = snap.messages as readonly ChatMessage[]
   const pending = snap.state !== ChatStreamState.IDLE
@@ -32,19 +34,31 @@ export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const { atBottom, onScroll, scrollToBottom } = useStickToBottom(scrollRef, contentRef)
+  // The scroller's width as the virtualizer last measured it (estimates read no layout of their own).
+  const width = useRef(INITIAL_RECT.width)
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    // A guess from each row's text; every row is measured once rendered.
+    estimateSize: (index) => {
+      const row = rows[index]
+      return row ? estimateRowHeight(row, width.current) : 0
+    },
     getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 4,
+    // Two rows (a screenful or more) either side: enough for smooth scrolling, little to build at first.
+    overscan: 2,
     paddingStart: 16,
     paddingEnd: 8,
     useFlushSync: false,
-    // Until the scroller is measured (and where nothing is laid out, as in tests), assume a screenful.
-    initialRect: { width: 800, height: 900 },
+    initialRect: INITIAL_RECT,
+    // A conversation opens at its end: the first render builds the last rows, not the first ones.
+    initialOffset: () => {
+      const total = rows.reduce((sum, row) => sum + estimateRowHeight(row, width.current), 0)
+      return Math.max(0, total - INITIAL_RECT.height)
+    },
   })
+  if (virtualizer.scrollRect) width.current = virtualizer.scrollRect.width
 
   // Sending always brings the visitor's own message into view (and follows the reply from there).
   const last = messages.at(-1)
@@ -101,4 +115,4 @@ export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
       )}
     </div>
   )
-}
+})

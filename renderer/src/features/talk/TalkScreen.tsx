@@ -10,6 +10,7 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
+import { afterPaint } from '../../lib/after-paint'
 import { conversationLink, talkLink } from '../../navigation/clone-links'
 import type { TalkSearch } from '../../navigation/search-params'
 import { useDocumentTitle } from '../../ui/use-document-title'
@@ -137,7 +138,10 @@ function TalkView({
   const needsLoad = !!conversationId && snap.session.conversationId === conversationId && !snap.session.loaded
   const conversation = useQuery({ ...conversationQuery(conversationId ?? ''), enabled: needsLoad })
   useEffect(() => {
-    if (conversation.data && !conversation.isFetching) chatStream.loadConversation(conversation.data)
+    const data = conversation.data
+    if (!data || conversation.isFetching) return
+    // Building a long thread is the heaviest render here: in a task of its own, once the page has painted.
+    return afterPaint(() => chatStream.loadConversation(data))
   }, [conversation.data, conversation.isFetching])
 
   // Outcomes land after awaits: only the page still showing that chat may navigate.
