@@ -1,11 +1,15 @@
 // The talk page's styles travel with this lazy chunk; the chat, citations and uploads bring their own.
 import './talk.css'
 import { Flex, Spinner } from '@radix-ui/themes'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
-import { DEFAULT_CONVERSATION_TITLE } from '../../../../contract/chat'
+import {
+  type ChatMessage,
+  type ConversationWithMessages,
+  DEFAULT_CONVERSATION_TITLE,
+} from '../../../../contract/chat'
 import type { CloneProfile } from '../../../../contract/clone'
 import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
 import { isApiError, resolveMediaUrl } from '../../api/client'
@@ -41,6 +45,20 @@ import { talkStrings } from './talk.strings'
 import { useAutoSend } from './use-auto-send'
 
 type SendSource = 'prompt' | 'suggested' | 'auto'
+
+/**
+ * After an answer (or a stopped one) the thread holds the conversation as the server now has it: a cached
+ * copy of that conversation, when there is one, takes the same messages instead of being fetched again.
+ */
+function writeThreadToCache(queryClient: QueryClient, conversationId: string) {
+  const view = chatStream.state
+  if (view.conversationId !== conversationId) return
+  const messages = [...view.messages] as ChatMessage[]
+  const last = messages.at(-1)
+  queryClient.setQueryData<ConversationWithMessages>(conversationQueryKey(conversationId), (cached) =>
+    cached ? { ...cached, messages, updatedAt: last?.createdAt ?? cached.updatedAt } : cached,
+  )
+}
 
 /** The talk routes' component: /{slug}[/{instanceSlug}]/talk[/conversation/{id}] (spec 1 §2). */
 export function TalkRoute() {
@@ -163,7 +181,6 @@ function TalkView({
         )
       } else toastForOutcome(outcome, source === 'suggested')
       if (outcome.kind === 'completed') {
-        showProductToasts(outcome.message)
         // spec 1 §4: +1 used, -1 remaining; remaining 0 opens the paywall.
         const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
         if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywall()
@@ -171,13 +188,20 @@ function TalkView({
       if (outcome.kind !== 'completed' && outcome.kind !== 'aborted') return
       const id = outcome.conversationId
       if (!id) return
-      void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id) })
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey })
-      // spec: after the first answer of a new conversation, its address, so a reload restores it.
-      const stillHere = current.current.mounted && current.current.conversationId === null
-      if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
-        void navigate({ ...conversationLink(clone.slug, instanceSlug, id), replace: true })
-      }
+      // The thread already shows the answer: a cached copy of the conversation takes the same messages
+      // (kept offline too), instead of fetching all of them again.
+      writeThreadToCache(queryClient, id)
+      // What can wait a frame waits, each part in a task of its own once the answer is painted: the change
+      // of address, the product toasts, the history list's refetch.
+      afterPaint(() => {
+        // spec: after the first answer of a new conversation, its address, so a reload restores it.
+        const stillHere = current.current.mounted && current.current.conversationId === null
+        if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
+          void navigate({ ...conversationLink(clone.slug, instanceSlug, id), replace: true })
+        }
+        if (outcome.kind === 'completed') setTimeout(() => showProductToasts(outcome.message), 0)
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }), 0)
+      })
     },
     [queryClient, navigate, clone, instanceSlug],
   )

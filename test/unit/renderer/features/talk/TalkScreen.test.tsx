@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatMessage, ConversationWithMessages } from '../../../../../contract/chat'
+import { conversationQueryKey } from '../../../../../renderer/src/api/chat'
 import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
 import { CONVERSATION_ID, message } from '../../support/chat'
@@ -232,6 +233,41 @@ describe('talk screen', () => {
       await within(dialog).findByText('Have your last caffeine at least 8 hours before bed.'),
     ).toBeTruthy()
     expect(api.sourcesReads).toEqual([answerMessage.id])
+  })
+
+  it('puts a finished answer into the cached conversation instead of fetching it again', async () => {
+    const api = fakeChatApi(clones(), {
+      conversations: [
+        conversationOf([
+          message({ sender: 'USER', text: 'Earlier question' }),
+          message({ text: 'Earlier answer' }),
+        ]),
+      ],
+    })
+    const { queryClient } = await renderApp(`/lena-hart/talk/conversation/${CONVERSATION_ID}`, {
+      fetch: api.fetch,
+    })
+    await screen.findByText('Earlier answer')
+    fireEvent.change(prompt(), { target: { value: 'How late can I drink coffee?' } })
+    fireEvent.keyDown(prompt(), { key: 'Enter' })
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Lena Hart' })).toHaveLength(2))
+    expect(screen.getAllByRole('article', { name: 'Lena Hart' })[1]!.textContent).toContain(
+      'Have your last coffee 8 hours before bed',
+    )
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryData<ConversationWithMessages>(conversationQueryKey(CONVERSATION_ID))
+          ?.messages.map((m) => m.text),
+      ).toEqual([
+        'Earlier question',
+        'Earlier answer',
+        'How late can I drink coffee?',
+        'Have your last coffee **8 hours** before bed [1]. Morning light helps too [2].',
+      ]),
+    )
+    // Read once, when the page opened: the answer did not make it fetch the conversation again.
+    expect(api.conversationReads).toEqual([CONVERSATION_ID])
   })
 
   it('shows creator announcements and a timestamp between messages 8 hours apart', async () => {
