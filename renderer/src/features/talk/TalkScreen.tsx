@@ -188,17 +188,24 @@ function TalkView({
       if (outcome.kind !== 'completed' && outcome.kind !== 'aborted') return
       const id = outcome.conversationId
       if (!id) return
-      // The thread already shows the answer: a cached copy of the conversation takes the same messages
-      // (kept offline too), instead of fetching all of them again.
-      writeThreadToCache(queryClient, id)
-      // What can wait a frame waits, each part in a task of its own once the answer is painted: the change
-      // of address, the product toasts, the history list's refetch.
+      // What can wait a frame waits, each part in a task of its own once the answer is painted: the cached
+      // copy of the conversation (which the thread already shows, so it takes the same messages instead of
+      // being fetched again; kept offline too), the change of address, the product toasts, the history
+      // list's refetch.
       afterPaint(() => {
-        // spec: after the first answer of a new conversation, its address, so a reload restores it.
-        const stillHere = current.current.mounted && current.current.conversationId === null
-        if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
-          void navigate({ ...conversationLink(clone.slug, instanceSlug, id), replace: true })
-        }
+        writeThreadToCache(queryClient, id)
+        setTimeout(() => {
+          // spec: after the first answer of a new conversation, its address, so a reload restores it.
+          const stillHere = current.current.mounted && current.current.conversationId === null
+          if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
+            // The address may have changed meanwhile (a citation opened): its parameters stay.
+            void navigate({
+              ...conversationLink(clone.slug, instanceSlug, id),
+              search: (prev: TalkSearch) => prev,
+              replace: true,
+            })
+          }
+        }, 0)
         if (outcome.kind === 'completed') setTimeout(() => showProductToasts(outcome.message), 0)
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }), 0)
       })
