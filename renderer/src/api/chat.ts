@@ -28,11 +28,16 @@ export const fetchConversation = (conversationId: string, signal?: AbortSignal) 
     signal,
   })
 
-/** An existing conversation with its messages: GET /api/clone/talk/conversations/:id. */
+/**
+ * An existing conversation with its messages: GET /api/clone/talk/conversations/:id. No structural sharing:
+ * the thread takes the answer once, and comparing a thousand messages with the last answer, field by field,
+ * would only cost the main thread.
+ */
 export const conversationQuery = (conversationId: string) =>
   queryOptions({
     queryKey: conversationQueryKey(conversationId),
     queryFn: ({ signal }) => fetchConversation(conversationId, signal),
+    structuralSharing: false,
   })
 
 export const fetchMessageSources = (messageId: string, slug?: string, signal?: AbortSignal) =>

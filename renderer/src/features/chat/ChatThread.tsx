@@ -1,7 +1,7 @@
 import './chat.css'
 import { IconButton } from '@radix-ui/themes'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage } from '../../../../contract/chat'
 import { ArrowDownIcon } from '../../ui/lazy-icons'
@@ -34,18 +34,20 @@ export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: Ch
   const scrollRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const { atBottom, onScroll, scrollToBottom } = useStickToBottom(scrollRef, contentRef)
-  // The scroller's width as the virtualizer last measured it (estimates read no layout of their own).
+  // The scroller's width as the virtualizer last measured it (estimates read no layout of their own),
+  // to 40 px: every row's first guess, worked out once per list and width, not on every measurement.
   const width = useRef(INITIAL_RECT.width)
+  const widthStep = Math.round(width.current / 40) * 40
+  const estimates = useMemo(() => rows.map((row) => estimateRowHeight(row, widthStep)), [rows, widthStep])
+  // Stable between renders: the virtualizer lays the whole list out again when the key function changes.
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     // A guess from each row's text; every row is measured once rendered.
-    estimateSize: (index) => {
-      const row = rows[index]
-      return row ? estimateRowHeight(row, width.current) : 0
-    },
-    getItemKey: (index) => rows[index]?.key ?? index,
+    estimateSize: (index) => estimates[index] ?? 0,
+    getItemKey,
     // Two rows (a screenful or more) either side: enough for smooth scrolling, little to build at first.
     overscan: 2,
     paddingStart: 16,
@@ -53,10 +55,7 @@ export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: Ch
     useFlushSync: false,
     initialRect: INITIAL_RECT,
     // A conversation opens at its end: the first render builds the last rows, not the first ones.
-    initialOffset: () => {
-      const total = rows.reduce((sum, row) => sum + estimateRowHeight(row, width.current), 0)
-      return Math.max(0, total - INITIAL_RECT.height)
-    },
+    initialOffset: () => Math.max(0, estimates.reduce((sum, h) => sum + h, 0) - INITIAL_RECT.height),
   })
   if (virtualizer.scrollRect) width.current = virtualizer.scrollRect.width
 
