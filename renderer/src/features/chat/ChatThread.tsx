@@ -1,9 +1,10 @@
 import './chat.css'
 import { IconButton } from '@radix-ui/themes'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage } from '../../../../contract/chat'
+import { afterPaint } from '../../lib/after-paint'
 import { ArrowDownIcon } from '../../ui/lazy-icons'
 import { ChatRowView } from './ChatRowView'
 import { chatStrings } from './chat.strings'
@@ -39,6 +40,9 @@ export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: Ch
   const width = useRef(INITIAL_RECT.width)
   const widthStep = Math.round(width.current / 40) * 40
   const estimates = useMemo(() => rows.map((row) => estimateRowHeight(row, widthStep)), [rows, widthStep])
+  // The first render builds the rows on screen only; the rows either side follow once it has painted.
+  const [painted, setPainted] = useState(false)
+  useEffect(() => afterPaint(() => setPainted(true)), [])
   // Stable between renders: the virtualizer lays the whole list out again when the key function changes.
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
 
@@ -48,8 +52,8 @@ export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: Ch
     // A guess from each row's text; every row is measured once rendered.
     estimateSize: (index) => estimates[index] ?? 0,
     getItemKey,
-    // Two rows (a screenful or more) either side: enough for smooth scrolling, little to build at first.
-    overscan: 2,
+    // Two rows (a screenful or more) either side: enough for smooth scrolling.
+    overscan: painted ? 2 : 0,
     paddingStart: 16,
     paddingEnd: 8,
     useFlushSync: false,
