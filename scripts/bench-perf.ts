@@ -575,7 +575,11 @@ try {
   let send: CaseResult[] = []
   if (ONLY !== 'open') {
     console.log(`(a) Sending a question on /${SLUG}/talk, ${RUNS} runs in a row`)
-    send = await benchSend(browser, await context.newPage(), baseUrl)
+    const sendPage = await context.newPage()
+    send = await benchSend(browser, sendPage, baseUrl)
+    // One page at a time: an open page keeps the app's offline store open, which would hold up the next
+    // page's start (forgetKeptAnswers deletes that store).
+    await sendPage.close()
   }
   let open: { results: CaseResult[]; gzip: number } = { results: [], gzip: 0 }
   if (ONLY !== 'send') {
