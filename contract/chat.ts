@@ -18,6 +18,23 @@ export const Citation = z.object({
 })
 export type Citation = z.infer<typeof Citation>
 
+/**
+ * A citation as a message carries it. The chat stream's final message (and a stored stopped reply) carry
+ * whole citations; the messages of a conversation (GET conversation, the shared view) carry only what
+ * labels the markers and counts the sources: index, documentId, type, title, url and visible. The cited
+ * passage and the rest come with the message's sources (GET .../messages/:id/sources) when the Sources
+ * overlay or a citation's preview opens, so a long conversation stays small (issue #11).
+ */
+export const MessageCitation = z.partial(Citation, {
+  id: true,
+  documentTitle: true,
+  tweetId: true,
+  timestamp: true,
+  text: true,
+  createdAt: true,
+})
+export type MessageCitation = z.infer<typeof MessageCitation>
+
 export const MessageAffiliate = z.object({
   url: z.string(),
   title: z.string(),
@@ -61,7 +78,7 @@ export const ChatMessage = z.object({
   sessionStart: z.boolean(),
   saved: z.boolean(),
   hasSources: z.boolean(),
-  citations: z.array(Citation),
+  citations: z.array(MessageCitation),
   imageUrl: z.nullable(z.string()),
   files: z.array(z.string()),
   messageAffiliates: z.array(MessageAffiliate),

@@ -186,7 +186,7 @@ export async function buildApp({
   // The dev outbox shows sign-in codes: never in production.
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db })
   // Test helpers (server/routes/dev-tools.ts): never in production.
-  if (config.NODE_ENV !== 'production') await app.register(devToolsRoutes, { db })
+  if (config.NODE_ENV !== 'production') await app.register(devToolsRoutes, { db, brain })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })
   await app.register(usageRoutes, { db })

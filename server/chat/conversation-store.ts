@@ -67,7 +67,10 @@ export async function loadConversationWithMessages(
     .from(messages)
     .where(eq(messages.conversationId, conversation.id))
     .orderBy(asc(messages.createdAt), asc(messages.id))
-  return { ...toConversation(conversation), messages: await withCitationsAndAffiliates(db, rows) }
+  return {
+    ...toConversation(conversation),
+    messages: await withCitationsAndAffiliates(db, conversation.id, rows),
+  }
 }
 
 /** A message with the clone it belongs to (through its conversation). */

@@ -1,7 +1,7 @@
-import { asc, inArray } from 'drizzle-orm'
-import type { ChatMessage, Citation, Conversation, MessageAffiliate } from '../../contract'
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { ChatMessage, Citation, Conversation, MessageAffiliate, MessageCitation } from '../../contract'
 import type { Db } from '../db/client'
-import { type conversations, messageAffiliates, messageCitations, type messages } from '../db/schema'
+import { type conversations, messageAffiliates, messageCitations, messages } from '../db/schema'
 
 export type MessageRow = typeof messages.$inferSelect
 export type CitationRow = typeof messageCitations.$inferSelect
@@ -23,16 +23,39 @@ export const toCitation = (c: CitationRow): Citation => ({
   createdAt: c.createdAt.toISOString(),
 })
 
+/** The columns of a citation a conversation's message carries (contract MessageCitation): no passage text. */
+const citationSummaryColumns = {
+  messageId: messageCitations.messageId,
+  index: messageCitations.index,
+  documentId: messageCitations.documentId,
+  type: messageCitations.type,
+  title: messageCitations.title,
+  url: messageCitations.url,
+  visible: messageCitations.visible,
+}
+
 const toAffiliate = (a: AffiliateRow): MessageAffiliate => ({
   url: a.url,
   title: a.title,
   imageUrl: a.imageUrl,
 })
 
-export function toChatMessage(
+/** A stored message with its whole citations (the chat stream's final message, a stored stopped reply). */
+export const toChatMessage = (
   row: MessageRow,
   citations: readonly CitationRow[] = [],
   affiliates: readonly AffiliateRow[] = [],
+): ChatMessage =>
+  messageView(
+    row,
+    [...citations].sort((a, b) => a.index - b.index).map(toCitation),
+    [...affiliates].sort((a, b) => a.position - b.position),
+  )
+
+function messageView(
+  row: MessageRow,
+  citations: MessageCitation[],
+  affiliates: readonly AffiliateRow[],
 ): ChatMessage {
   return {
     id: row.id,
@@ -45,10 +68,10 @@ export function toChatMessage(
     sessionStart: row.sessionStart,
     saved: row.saved,
     hasSources: row.hasSources,
-    citations: [...citations].sort((a, b) => a.index - b.index).map(toCitation),
+    citations,
     imageUrl: row.imageUrl,
     files: row.files,
-    messageAffiliates: [...affiliates].sort((a, b) => a.position - b.position).map(toAffiliate),
+    messageAffiliates: affiliates.map(toAffiliate),
     status: row.status,
     clientMessageId: row.clientMessageId,
   }
@@ -65,30 +88,49 @@ export const toConversation = (c: ConversationRow): Conversation => ({
   recordingUrl: c.recordingUrl,
 })
 
-/** Messages as the API shows them, with their citations and affiliate products, in the given order. */
+/**
+ * A conversation's messages as it shows them (GET conversation, the shared view): `rows` (of conversation
+ * `conversationId`, in their order) with their affiliate products and citation summaries; the citations'
+ * text comes with the message's sources. Citations and products are read by conversation, not by a list
+ * of a thousand message ids.
+ */
 export async function withCitationsAndAffiliates(
   db: Db,
+  conversationId: string,
   rows: readonly MessageRow[],
 ): Promise<ChatMessage[]> {
   if (rows.length === 0) return []
-  const ids = rows.map((r) => r.id)
-  const [citations, affiliates] = await Promise.all([
-    db
-      .select()
-      .from(messageCitations)
-      .where(inArray(messageCitations.messageId, ids))
-      .orderBy(asc(messageCitations.index)),
-    db
-      .select()
-      .from(messageAffiliates)
-      .where(inArray(messageAffiliates.messageId, ids))
-      .orderBy(asc(messageAffiliates.position)),
-  ])
+  const ofConversation = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+  const citations = await db
+    .select(citationSummaryColumns)
+    .from(messageCitations)
+    .where(inArray(messageCitations.messageId, ofConversation))
+    .orderBy(asc(messageCitations.index))
+  const affiliates = await db
+    .select()
+    .from(messageAffiliates)
+    .where(inArray(messageAffiliates.messageId, ofConversation))
+    .orderBy(asc(messageAffiliates.position))
+  const citationsOf = groupBy(citations, (c) => c.messageId)
+  const affiliatesOf = groupBy(affiliates, (a) => a.messageId)
   return rows.map((row) =>
-    toChatMessage(
+    messageView(
       row,
-      citations.filter((c) => c.messageId === row.id),
-      affiliates.filter((a) => a.messageId === row.id),
+      (citationsOf.get(row.id) ?? []).map(({ messageId: _, ...summary }) => summary),
+      affiliatesOf.get(row.id) ?? [],
     ),
   )
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const group = groups.get(key(item))
+    if (group) group.push(item)
+    else groups.set(key(item), [item])
+  }
+  return groups
 }

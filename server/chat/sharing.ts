@@ -150,7 +150,7 @@ export async function toSharedConversation(
   { conversation, slug, instanceSlug }: SharedConversationRow,
 ): Promise<SharedConversation> {
   const rows = await sharedMessageRows(db, conversation.id)
-  const shown = await withCitationsAndAffiliates(db, rows)
+  const shown = await withCitationsAndAffiliates(db, conversation.id, rows)
   return {
     shareId: conversation.shareId!,
     title: conversation.title,

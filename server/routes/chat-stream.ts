@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type ChatMessage, ErrorCode, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
@@ -25,9 +26,10 @@ import {
 } from '../chat/answer-store'
 import { resolveChatTarget } from '../chat/chat-target'
 import { QuestionAlreadyStored, recentTurns } from '../chat/conversation-store'
-import { type MessageRow, toChatMessage, withCitationsAndAffiliates } from '../chat/message-view'
+import { type MessageRow, toChatMessage } from '../chat/message-view'
 import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS, sseEvent } from '../chat/sse'
 import type { Db } from '../db/client'
+import { messageAffiliates, messageCitations } from '../db/schema'
 import { conflict } from '../errors'
 import { readAttachments } from '../uploads/attachments'
 import type { UploadStore } from '../uploads/store'
@@ -246,6 +248,9 @@ function replay(reply: FastifyReply, message: ChatMessage, userMessage: ChatMess
 
 /** A stored answer as the final event carries it: with its citations and products. */
 async function messageWithSources(db: Db, row: MessageRow): Promise<ChatMessage> {
-  const [message] = await withCitationsAndAffiliates(db, [row])
-  return message!
+  const [citations, affiliates] = await Promise.all([
+    db.select().from(messageCitations).where(eq(messageCitations.messageId, row.id)),
+    db.select().from(messageAffiliates).where(eq(messageAffiliates.messageId, row.id)),
+  ])
+  return toChatMessage(row, citations, affiliates)
 }

@@ -312,82 +312,69 @@ describe('history routes', () => {
 })
 
 describe('dev-only helpers (server/routes/dev-tools.ts)', () => {
-  it('backdate exists outside production only, and only for the caller’s own conversation', async () => {
-    const dev = await createTestApp()
-    try {
-      const url = `/dev/conversations/${crypto.randomUUID()}/backdate`
-      const res = await dev.app.inject({
-        method: 'POST',
-        url,
-        payload: { updatedAt: '2025-01-01T00:00:00.000Z' },
-      })
-      expect(res.statusCode).toBe(404)
-      expect(ApiErrorBody.parse(res.json()).error.message).toBe('Conversation not found')
-    } finally {
-      await dev.close()
-    }
-    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } })
-    try {
-      const res = await production.app.inject({
-        method: 'POST',
-        url: `/dev/conversations/${crypto.randomUUID()}/backdate`,
-        payload: { updatedAt: '2025-01-01T00:00:00.000Z' },
-      })
-      expect(res.statusCode).toBe(404)
-      expect(ApiErrorBody.parse(res.json()).error.message).not.toBe('Conversation not found')
-      const seed = await production.app.inject({
-        method: 'POST',
-        url: '/dev/conversations/seed',
-        payload: { cloneSlug: 'lena-hart', messages: 10 },
-      })
-      expect(seed.statusCode).toBe(404)
-    } finally {
-      await production.close()
-    }
+  let dev: TestApp
+  let production: TestApp
+  beforeAll(async () => {
+    dev = await createTestApp()
+    production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } })
+  })
+  afterAll(async () => {
+    await dev.close()
+    await production.close()
   })
 
-  it('seed writes a long conversation of real answers with citations, owned by the caller', async () => {
-    const dev = await createTestApp()
-    try {
-      const seeded = await dev.app.inject({
-        method: 'POST',
-        url: '/dev/conversations/seed',
-        payload: { cloneSlug: 'lena-hart', messages: 101 },
-      })
-      expect(seeded.statusCode).toBe(200)
-      const visitor = seeded.cookies.find((c) => c.name === VISITOR_COOKIE)!
-      const { id } = seeded.json() as { id: string }
+  it('backdate exists outside production only, and only for the caller’s own conversation', async () => {
+    const request = {
+      method: 'POST',
+      url: `/dev/conversations/${crypto.randomUUID()}/backdate`,
+      payload: { updatedAt: '2025-01-01T00:00:00.000Z' },
+    } as const
+    const res = await dev.app.inject(request)
+    expect(res.statusCode).toBe(404)
+    expect(ApiErrorBody.parse(res.json()).error.message).toBe('Conversation not found')
+    const refused = await production.app.inject(request)
+    expect(refused.statusCode).toBe(404)
+    expect(ApiErrorBody.parse(refused.json()).error.message).not.toBe('Conversation not found')
+  })
 
-      const mine = await dev.app.inject({
+  it('seed makes the caller a conversation of that many messages, answered with citations', async () => {
+    const request = {
+      method: 'POST',
+      url: '/dev/conversations/seed',
+      payload: { cloneSlug: 'lena-hart', messages: 7 },
+    } as const
+    const res = await dev.app.inject(request)
+    expect(res.statusCode).toBe(200)
+    const { id } = res.json() as { id: string }
+    const visitor = res.cookies.find((c) => c.name === VISITOR_COOKIE)?.value
+    const read = (cookie?: string) =>
+      dev.app.inject({
         method: 'GET',
         url: `/api/clone/talk/conversations/${id}`,
-        cookies: { [VISITOR_COOKIE]: visitor.value },
+        headers: cookie ? { cookie } : {},
       })
-      expect(mine.statusCode).toBe(200)
-      const conversation = ConversationWithMessages.parse(mine.json())
-      expect(conversation.messages).toHaveLength(101)
-      expect(conversation.messages.map((m) => m.sender).slice(0, 4)).toEqual([
-        'USER',
-        'CLONE',
-        'USER',
-        'CLONE',
-      ])
-      expect(conversation.messages.at(-1)!.sender).toBe('USER')
-      const answer = conversation.messages[1]!
-      expect(answer.text).toMatch(/\[\d\]/)
-      expect(answer.hasSources).toBe(true)
+    const conversation = ConversationWithMessages.parse((await read(`${VISITOR_COOKIE}=${visitor}`)).json())
+    // Questions and answers alternate, oldest first; an odd count ends on a question.
+    expect(conversation.messages.map((m) => m.sender)).toEqual([
+      'USER',
+      'CLONE',
+      'USER',
+      'CLONE',
+      'USER',
+      'CLONE',
+      'USER',
+    ])
+    expect(conversation.messages[0]!.text).toMatch(/^Question 1 of 4: /)
+    expect(conversation.messages[6]!.text).toMatch(/^Question 4 of 4: /)
+    expect(conversation.messages.filter((m) => m.citations.length > 0).length).toBeGreaterThan(0)
+    // Someone else's cookie sees nothing.
+    expect((await read()).statusCode).toBe(404)
 
-      const someoneElse = await dev.app.inject({ method: 'GET', url: `/api/clone/talk/conversations/${id}` })
-      expect(someoneElse.statusCode).toBe(404)
-
-      const unknown = await dev.app.inject({
-        method: 'POST',
-        url: '/dev/conversations/seed',
-        payload: { cloneSlug: 'nobody', messages: 2 },
-      })
-      expect(unknown.statusCode).toBe(404)
-    } finally {
-      await dev.close()
-    }
+    const refused = await production.app.inject(request)
+    expect(refused.statusCode).toBe(404)
+    expect(ApiErrorBody.parse(refused.json()).error.message).not.toBe('Clone not found')
+    expect(
+      (await dev.app.inject({ ...request, payload: { cloneSlug: 'nobody', messages: 2 } })).statusCode,
+    ).toBe(404)
   })
 })

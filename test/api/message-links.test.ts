@@ -1,6 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiErrorBody, type ChatMessage, MessageSources } from '../../contract'
+import { ApiErrorBody, type ChatMessage, ConversationWithMessages, MessageSources } from '../../contract'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { encodeAffiliateTarget } from '../../server/chat/affiliate-url'
 import { affiliateClicks } from '../../server/db/schema'
 import { cloneIdOf } from '../../server/seed'
@@ -13,11 +14,13 @@ describe('message sources, affiliate links and link previews', () => {
   let t: TestApp
   let answer: ChatMessage
   let userMessage: ChatMessage
+  let visitor: string
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'https://likeness.example.com' } })
     const sent = await sendChatMessage(t.app, { text: 'What temperature should my bedroom be for sleep?' })
     answer = sent.message
     userMessage = sent.userMessage!
+    visitor = sent.visitor!
   })
   afterAll(() => t.close())
 
@@ -36,6 +39,30 @@ describe('message sources, affiliate links and link previews', () => {
         (await get(`/api/clone/talk/messages/${userMessage.id}/sources`)).json(),
       )
       expect(none.citations).toEqual([])
+    })
+
+    it('gives the citation text a conversation leaves out: its messages carry only what labels the markers', async () => {
+      const res = await get(`/api/clone/talk/conversations/${answer.conversationId}`, {
+        cookie: `${VISITOR_COOKIE}=${visitor}`,
+      })
+      expect(res.statusCode).toBe(200)
+      const shown = ConversationWithMessages.parse(res.json()).messages.find((m) => m.id === answer.id)!
+      expect(answer.citations.length).toBeGreaterThan(0)
+      expect(shown.citations).toEqual(
+        answer.citations.map(({ index, documentId, type, title, url, visible }) => ({
+          index,
+          documentId,
+          type,
+          title,
+          url,
+          visible,
+        })),
+      )
+      expect(JSON.stringify(res.json())).not.toContain(answer.citations[0]!.text)
+      const sources = MessageSources.parse(
+        (await get(`/api/clone/talk/messages/${answer.id}/sources?slug=lena-hart`)).json(),
+      )
+      expect(sources.citations.map((c) => c.text)).toEqual(answer.citations.map((c) => c.text))
     })
 
     it('answers 400 for a non-uuid id and 404 for an unknown message or another clone', async () => {

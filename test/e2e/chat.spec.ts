@@ -81,6 +81,41 @@ test.describe('text chat', () => {
     await expect(page.getByRole('tooltip', { name: 'Copy message' })).toHaveCount(0)
   })
 
+  test('a reopened conversation loads a citation’s text when its preview or its sources open', async ({
+    page,
+    talk,
+  }) => {
+    await talk.open()
+    await talk.ask(COFFEE)
+    await expect(page).toHaveURL(CONVERSATION_URL)
+    const conversationId = page.url().split('/').pop()!
+    const conversation = await (
+      await page.request.get(`/api/clone/talk/conversations/${conversationId}`)
+    ).json()
+    const answer = conversation.messages.find((m: { sender: string }) => m.sender === 'CLONE')
+    // The conversation carries no cited text; the message's sources do.
+    expect(answer.citations[0].text).toBeUndefined()
+    const sources = await (await page.request.get(`/api/clone/talk/messages/${answer.id}/sources`)).json()
+    const cited: string = sources.citations.find((c: { index: number }) => c.index === 1).text
+    const opening = cited.slice(0, 40)
+
+    const sourceRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/sources')) sourceRequests.push(request.url())
+    })
+    await page.reload()
+    const label = talk.answers.getByRole('button', { name: 'Source 1' }).first()
+    await expect(label).toBeVisible()
+    expect(sourceRequests).toEqual([])
+    await label.hover()
+    await expect(page.getByText(opening)).toBeVisible()
+    expect(sourceRequests).toHaveLength(1)
+
+    await label.click()
+    const dialog = page.getByRole('dialog', { name: 'Sources' })
+    await expect(dialog.getByText(opening)).toBeVisible()
+  })
+
   test('stopping mid-answer keeps the partial reply, also after a reload', async ({ page, talk }) => {
     await talk.open()
     const streamEnd = nextStreamEnd(page)

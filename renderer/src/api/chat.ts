@@ -28,25 +28,35 @@ export const fetchConversation = (conversationId: string, signal?: AbortSignal) 
     signal,
   })
 
-/** An existing conversation with its messages: GET /api/clone/talk/conversations/:id. */
+/**
+ * An existing conversation with its messages: GET /api/clone/talk/conversations/:id. No structural sharing:
+ * the thread takes the answer once, and comparing a thousand messages with the last answer, field by field,
+ * would only cost the main thread.
+ */
 export const conversationQuery = (conversationId: string) =>
   queryOptions({
     queryKey: conversationQueryKey(conversationId),
     queryFn: ({ signal }) => fetchConversation(conversationId, signal),
+    structuralSharing: false,
   })
 
-export const fetchMessageSources = (messageId: string, slug: string, signal?: AbortSignal) =>
+export const fetchMessageSources = (messageId: string, slug?: string, signal?: AbortSignal) =>
   apiRequest({
-    path: `${TALK}/messages/${encodeURIComponent(messageId)}/sources?slug=${encodeURIComponent(slug)}`,
+    path: `${TALK}/messages/${encodeURIComponent(messageId)}/sources${slug ? `?slug=${encodeURIComponent(slug)}` : ''}`,
     schema: MessageSources,
     signal,
   })
 
-/** A message's citations when it is not on screen: GET /api/clone/talk/messages/:id/sources?slug=. */
-export const messageSourcesQuery = (messageId: string, slug: string) =>
+/**
+ * A message's whole citations (with their text): GET /api/clone/talk/messages/:id/sources[?slug=]. A
+ * conversation's messages carry only citation summaries (contract MessageCitation): the Sources overlay and a
+ * citation's preview load these when they open. A message's sources never change, so they are kept.
+ */
+export const messageSourcesQuery = (messageId: string, slug?: string) =>
   queryOptions({
     queryKey: messageSourcesQueryKey(messageId),
     queryFn: ({ signal }) => fetchMessageSources(messageId, slug, signal),
+    staleTime: Number.POSITIVE_INFINITY,
   })
 
 /** spec 1 §4: after the visitor stops a reply, store their message and the partial answer. */

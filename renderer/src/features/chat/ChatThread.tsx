@@ -1,20 +1,21 @@
 import './chat.css'
 import { IconButton } from '@radix-ui/themes'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage } from '../../../../contract/chat'
+import { afterPaint } from '../../lib/after-paint'
 import { ArrowDownIcon } from '../../ui/lazy-icons'
 import { ChatRowView } from './ChatRowView'
 import { chatStrings } from './chat.strings'
-import { buildChatRows } from './chat-rows'
+import { buildChatRows, estimateRowHeight } from './chat-rows'
 import { ChatStreamState, isRetryable } from './chat-stream.machine'
 import type { ChatStreamView } from './chat-stream.store'
 import { PendingReply } from './PendingReply'
 import { useStickToBottom } from './use-stick-to-bottom'
 
-/** A first guess at a row's height; every row is measured once rendered. */
-const ESTIMATED_ROW_PX = 180
+/** Until the scroller is measured (and where nothing is laid out, as in tests), a screenful. */
+const INITIAL_RECT = { width: 800, height: 900 }
 
 /*
  * Why virtualise (@tanstack/react-virtual with measured rows) rather than content-visibility: a conversation
@@ -23,8 +24,10 @@ const ESTIMATED_ROW_PX = 180
  * windowing keeps the DOM to the rows on screen plus a few, whatever the length. Rows are whole user/clone
  * pairs, measured after render, so variable heights and late-loading images settle by themselves. The
  * reply in flight sits below the virtual rows, outside them, so streaming never re-measures the list.
+ * Memoised on its one prop (the store's view): the screen re-rendering around it (a route change, the
+ * usage line) does not render the thread.
  */
-export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
+export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
   const snap = useSnapshot(view)
   const messages = snap.messages as readonly ChatMessage[]
   const pending = snap.state !== ChatStreamState.IDLE
@@ -35,19 +38,33 @@ export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const { atBottom, onScroll, scrollToBottom } = useStickToBottom(scrollRef, contentRef)
+  // The scroller's width as the virtualizer last measured it (estimates read no layout of their own),
+  // to 40 px: every row's first guess, worked out once per list and width, not on every measurement.
+  const width = useRef(INITIAL_RECT.width)
+  const widthStep = Math.round(width.current / 40) * 40
+  const estimates = useMemo(() => rows.map((row) => estimateRowHeight(row, widthStep)), [rows, widthStep])
+  // The first render builds the rows on screen only; the rows either side follow once it has painted.
+  const [painted, setPainted] = useState(false)
+  useEffect(() => afterPaint(() => setPainted(true)), [])
+  // Stable between renders: the virtualizer lays the whole list out again when the key function changes.
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 4,
+    // A guess from each row's text; every row is measured once rendered.
+    estimateSize: (index) => estimates[index] ?? 0,
+    getItemKey,
+    // Two rows (a screenful or more) either side: enough for smooth scrolling.
+    overscan: painted ? 2 : 0,
     paddingStart: 16,
     paddingEnd: 8,
     useFlushSync: false,
-    // Until the scroller is measured (and where nothing is laid out, as in tests), assume a screenful.
-    initialRect: { width: 800, height: 900 },
+    initialRect: INITIAL_RECT,
+    // A conversation opens at its end: the first render builds the last rows, not the first ones.
+    initialOffset: () => Math.max(0, estimates.reduce((sum, h) => sum + h, 0) - INITIAL_RECT.height),
   })
+  if (virtualizer.scrollRect) width.current = virtualizer.scrollRect.width
 
   // Sending always brings the visitor's own message into view (and follows the reply from there).
   const last = messages.at(-1)
@@ -104,4 +121,4 @@ export function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
       )}
     </div>
   )
-}
+})

@@ -62,9 +62,9 @@ export const CloneMessage = memo(function CloneMessage({
   const renderCitation = useCallback(
     (index: number) => {
       const citation = byIndex?.get(index)
-      return citation ? <CitationLabel citation={citation} onOpen={openOne} /> : null
+      return citation ? <CitationLabel citation={citation} messageId={message.id} onOpen={openOne} /> : null
     },
-    [byIndex, openOne],
+    [byIndex, openOne, message.id],
   )
   if (isRetryable(message)) {
     return (

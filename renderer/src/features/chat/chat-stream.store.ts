@@ -116,13 +116,22 @@ export interface ChatStreamDeps extends Omit<DraftFilesDeps, 'newId'> {
   log: (message: string, error?: unknown) => void
 }
 
+/**
+ * The browser's time zone, resolved once: the first Intl.DateTimeFormat() can take tens of milliseconds
+ * (its locale data loads), too long for the task that sends a message. Resolved while the page is idle.
+ */
+let resolvedTimezone: string | null | undefined
 const browserTimezone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null
-  } catch {
-    return null
+  if (resolvedTimezone === undefined) {
+    try {
+      resolvedTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone || null
+    } catch {
+      resolvedTimezone = null
+    }
   }
+  return resolvedTimezone
 }
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => browserTimezone())
 
 const defaultDeps = (): ChatStreamDeps => ({
   openStream: (message, signal) => openChatStream(message, signal),

@@ -1,8 +1,10 @@
 import './citations.css'
 import { Flex, HoverCard, Text } from '@radix-ui/themes'
+import { useQuery } from '@tanstack/react-query'
 import { useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { Citation } from '../../../../contract/chat'
+import type { MessageCitation } from '../../../../contract/chat'
+import { messageSourcesQuery } from '../../api/chat'
 import { CitationTypeIcon } from './CitationTypeIcon'
 import { CITATION_HOVER_DELAY_MS } from './citations.constants'
 import { citationsStrings, citationTypeLabels } from './citations.strings'
@@ -11,13 +13,32 @@ import { citationsStrings, citationTypeLabels } from './citations.strings'
 const snippetOf = (text: string) => (text.length > 220 ? `${text.slice(0, 220).trimEnd()}…` : text)
 
 /**
+ * The cited passage's first words. A conversation's messages carry no citation text (contract
+ * MessageCitation): the message's sources load when the preview first opens.
+ */
+function CitationSnippet({
+  citation,
+  messageId,
+}: Readonly<{ citation: MessageCitation; messageId: string }>) {
+  const sources = useQuery({ ...messageSourcesQuery(messageId), enabled: citation.text === undefined })
+  const text = citation.text ?? sources.data?.citations.find((c) => c.index === citation.index)?.text
+  if (!text) return null
+  return (
+    <Text as="p" size="1" color="gray" className="clamp-3">
+      {snippetOf(text)}
+    </Text>
+  )
+}
+
+/**
  * A citation marker [n] as a clickable label (spec 1 §2): click opens the source, hovering for 250 ms
  * (spec 1 §9) shows its title, type and a snippet.
  */
 export function CitationLabel({
   citation,
+  messageId,
   onOpen,
-}: Readonly<{ citation: Citation; onOpen: (index: number) => void }>) {
+}: Readonly<{ citation: MessageCitation; messageId: string; onOpen: (index: number) => void }>) {
   const [open, setOpen] = useState(false)
   // While the Sources overlay is open (the `citations` parameter) the preview stays shut: behind the
   // overlay it would be useless, and as the top layer it would take the Escape meant for the overlay.
@@ -53,11 +74,7 @@ export function CitationLabel({
           <Text as="p" size="2" weight="medium">
             {citation.title}
           </Text>
-          {citation.text ? (
-            <Text as="p" size="1" color="gray" className="clamp-3">
-              {snippetOf(citation.text)}
-            </Text>
-          ) : null}
+          <CitationSnippet citation={citation} messageId={messageId} />
         </Flex>
       </HoverCard.Content>
     </HoverCard.Root>

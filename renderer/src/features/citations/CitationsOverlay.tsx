@@ -13,7 +13,7 @@ import {
   citationOverlayFor,
   sourcesToShow,
 } from './citation-overlay'
-import { groupCitations } from './citations'
+import { groupCitations, isWholeCitation } from './citations'
 import { citationsStrings } from './citations.strings'
 import { SourceGroup } from './SourceList'
 
@@ -27,20 +27,26 @@ type SourcesData =
   | { status: 'error'; retry: () => void }
   | { status: 'ready'; citations: readonly Citation[]; text: string }
 
-/** A message's citations: from the chat when it is on screen, else GET sources (spec 1 §7). */
+/**
+ * A message's whole citations: from the chat when it is on screen with them (an answer just streamed),
+ * else GET sources (spec 1 §7): a conversation's messages carry citation summaries without their text.
+ */
 function useMessageSources(messageId: string, slug: string, view: MessagesOnScreen): SourcesData {
   const snap = useSnapshot(view)
   const local = (snap.messages as readonly ChatMessage[]).find((m) => m.id === messageId)
-  const query = useQuery({ ...messageSourcesQuery(messageId, slug), enabled: !local })
-  if (local) return { status: 'ready', citations: local.citations, text: local.text }
+  const whole = local?.citations.every(isWholeCitation) ? (local.citations as readonly Citation[]) : null
+  const query = useQuery({ ...messageSourcesQuery(messageId, slug), enabled: !whole })
+  if (local && whole) return { status: 'ready', citations: whole, text: local.text }
   if (query.isError) return { status: 'error', retry: () => void query.refetch() }
   if (!query.data) return { status: 'loading' }
-  // Without the message text every visible source counts as cited.
   const citations = query.data.citations
-  const text = citations
-    .filter((c) => c.visible)
-    .map((c) => `[${c.index}]`)
-    .join(' ')
+  // The message's text tells used from relevant; without it (not on screen) every visible source counts as cited.
+  const text =
+    local?.text ??
+    citations
+      .filter((c) => c.visible)
+      .map((c) => `[${c.index}]`)
+      .join(' ')
   return { status: 'ready', citations, text }
 }
 

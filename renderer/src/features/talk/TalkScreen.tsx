@@ -1,15 +1,20 @@
 // The talk page's styles travel with this lazy chunk; the chat, citations and uploads bring their own.
 import './talk.css'
 import { Flex, Spinner } from '@radix-ui/themes'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
-import { DEFAULT_CONVERSATION_TITLE } from '../../../../contract/chat'
+import {
+  type ChatMessage,
+  type ConversationWithMessages,
+  DEFAULT_CONVERSATION_TITLE,
+} from '../../../../contract/chat'
 import type { CloneProfile } from '../../../../contract/clone'
 import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
+import { afterPaint } from '../../lib/after-paint'
 import { conversationLink, talkLink } from '../../navigation/clone-links'
 import type { TalkSearch } from '../../navigation/search-params'
 import { useDocumentTitle } from '../../ui/use-document-title'
@@ -40,6 +45,20 @@ import { talkStrings } from './talk.strings'
 import { useAutoSend } from './use-auto-send'
 
 type SendSource = 'prompt' | 'suggested' | 'auto'
+
+/**
+ * After an answer (or a stopped one) the thread holds the conversation as the server now has it: a cached
+ * copy of that conversation, when there is one, takes the same messages instead of being fetched again.
+ */
+function writeThreadToCache(queryClient: QueryClient, conversationId: string) {
+  const view = chatStream.state
+  if (view.conversationId !== conversationId) return
+  const messages = [...view.messages] as ChatMessage[]
+  const last = messages.at(-1)
+  queryClient.setQueryData<ConversationWithMessages>(conversationQueryKey(conversationId), (cached) =>
+    cached ? { ...cached, messages, updatedAt: last?.createdAt ?? cached.updatedAt } : cached,
+  )
+}
 
 /** The talk routes' component: /{slug}[/{instanceSlug}]/talk[/conversation/{id}] (spec 1 §2). */
 export function TalkRoute() {
@@ -150,7 +169,8 @@ function TalkView({
     // interrupted, issue #11). Offline (the fetch paused) the kept copy is what there is.
     const outdated = queryClient.getQueryState(conversationQueryKey(data.id))?.isInvalidated === true
     if (outdated && conversation.fetchStatus !== 'paused') return
-    chatStream.loadConversation(data)
+    // Building a long thread is the heaviest render here: in a task of its own, once the page has painted.
+    return afterPaint(() => chatStream.loadConversation(data))
   }, [conversation.data, conversation.isFetching, conversation.fetchStatus, queryClient])
 
   // Outcomes land after awaits: only the page still showing that chat may navigate.
@@ -172,7 +192,6 @@ function TalkView({
         )
       } else toastForOutcome(outcome, source === 'suggested')
       if (outcome.kind === 'completed') {
-        showProductToasts(outcome.message)
         // spec 1 §4: +1 used, -1 remaining; remaining 0 opens the paywall.
         const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
         if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywall()
@@ -181,13 +200,27 @@ function TalkView({
       if (outcome.kind === 'rejected' || !('conversationId' in outcome)) return
       const id = outcome.conversationId
       if (!id) return
-      void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id) })
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey })
-      // spec: after the first answer of a new conversation, its address, so a reload restores it.
-      const stillHere = current.current.mounted && current.current.conversationId === null
-      if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
-        void navigate({ ...conversationLink(clone.slug, instanceSlug, id), replace: true })
-      }
+      // What can wait a frame waits, each part in a task of its own once the answer is painted: the cached
+      // copy of the conversation (which the thread already shows, so it takes the same messages instead of
+      // being fetched again; kept offline too), the change of address, the product toasts, the history
+      // list's refetch.
+      afterPaint(() => {
+        writeThreadToCache(queryClient, id)
+        setTimeout(() => {
+          // spec: after the first answer of a new conversation, its address, so a reload restores it.
+          const stillHere = current.current.mounted && current.current.conversationId === null
+          if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
+            // The address may have changed meanwhile (a citation opened): its parameters stay.
+            void navigate({
+              ...conversationLink(clone.slug, instanceSlug, id),
+              search: (prev: TalkSearch) => prev,
+              replace: true,
+            })
+          }
+        }, 0)
+        if (outcome.kind === 'completed') setTimeout(() => showProductToasts(outcome.message), 0)
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }), 0)
+      })
     },
     [queryClient, navigate, clone, instanceSlug],
   )

@@ -65,6 +65,9 @@ export function fakeChatApi(
 ) {
   const clonesApi = fakeCloneApi(clones)
   const streamCalls: StreamCall[] = []
+  /** The conversations read (GET conversation) and the messages whose sources were asked for, in order. */
+  const conversationReads: string[] = []
+  const sourcesReads: string[] = []
   const conversations = new Map((options.conversations ?? []).map((c) => [c.id, c]))
   const reply = options.reply ?? defaultReply
 
@@ -92,6 +95,7 @@ export function fakeChatApi(
     }
     const conversation = url.pathname.match(/^\/api\/clone\/talk\/conversations\/([^/]+)$/)
     if (conversation) {
+      conversationReads.push(decodeURIComponent(conversation[1] ?? ''))
       const found = conversations.get(decodeURIComponent(conversation[1] ?? ''))
       return found
         ? json(200, found)
@@ -108,8 +112,11 @@ export function fakeChatApi(
       })
     }
     const sources = url.pathname.match(/^\/api\/clone\/talk\/messages\/([^/]+)\/sources$/)
-    if (sources) return json(200, { citations: defaultReply('').citations })
+    if (sources) {
+      sourcesReads.push(decodeURIComponent(sources[1] ?? ''))
+      return json(200, { citations: defaultReply('').citations })
+    }
     return clonesApi.fetch(input)
   }
-  return { fetch, streamCalls, requests: clonesApi.requests }
+  return { fetch, streamCalls, conversationReads, sourcesReads, requests: clonesApi.requests }
 }

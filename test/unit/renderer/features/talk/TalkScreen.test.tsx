@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ChatMessage, ConversationWithMessages } from '../../../../../contract/chat'
+import { conversationQueryKey } from '../../../../../renderer/src/api/chat'
 import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
 import { CONVERSATION_ID, dataLine, message } from '../../support/chat'
@@ -19,6 +21,19 @@ afterEach(() => {
 })
 
 const clones = () => [lenaHart(), tomasRivera()]
+
+/** A stored conversation (GET conversation's answer) with these messages. */
+const conversationOf = (messages: ChatMessage[]): ConversationWithMessages => ({
+  id: CONVERSATION_ID,
+  title: 'Coffee',
+  medium: 'WEB',
+  shareId: null,
+  createdAt: '2025-01-01T08:00:00.000Z',
+  updatedAt: '2025-01-01T08:00:05.000Z',
+  hidden: false,
+  recordingUrl: null,
+  messages,
+})
 const prompt = () => screen.getByRole('textbox', { name: 'Message Lena Hart' })
 const userBubbles = () => screen.queryAllByRole('article', { name: chatStrings.yourMessage })
 
@@ -282,6 +297,71 @@ describe('talk screen', () => {
     expect(await screen.findByText('Earlier answer')).toBeTruthy()
     expect(screen.getByText('Earlier question')).toBeTruthy()
     expect(screen.getByText('Naps')).toBeTruthy()
+  })
+
+  it('loads a restored answer’s citation text when its sources open (a conversation carries none)', async () => {
+    const answerMessage = message({
+      text: 'Caffeine late in the day costs deep sleep [1].',
+      hasSources: true,
+      // As GET conversation answers: only what labels the marker (contract MessageCitation).
+      citations: [
+        {
+          index: 1,
+          documentId: 'd1',
+          type: 'Website',
+          title: 'Caffeine Cutoff: When to Drink Your Last Coffee',
+          url: 'https://lenahart.example.com/articles/caffeine-cutoff',
+          visible: true,
+        },
+      ],
+    })
+    const api = fakeChatApi(clones(), {
+      conversations: [conversationOf([message({ sender: 'USER', text: 'Coffee?' }), answerMessage])],
+    })
+    await renderApp(`/lena-hart/talk/conversation/${CONVERSATION_ID}`, { fetch: api.fetch })
+    const answer = await screen.findByRole('article', { name: 'Lena Hart' })
+    expect(api.sourcesReads).toEqual([])
+    fireEvent.click(within(answer).getByRole('button', { name: 'Source 1' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sources' })
+    expect(
+      await within(dialog).findByText('Have your last caffeine at least 8 hours before bed.'),
+    ).toBeTruthy()
+    expect(api.sourcesReads).toEqual([answerMessage.id])
+  })
+
+  it('puts a finished answer into the cached conversation instead of fetching it again', async () => {
+    const api = fakeChatApi(clones(), {
+      conversations: [
+        conversationOf([
+          message({ sender: 'USER', text: 'Earlier question' }),
+          message({ text: 'Earlier answer' }),
+        ]),
+      ],
+    })
+    const { queryClient } = await renderApp(`/lena-hart/talk/conversation/${CONVERSATION_ID}`, {
+      fetch: api.fetch,
+    })
+    await screen.findByText('Earlier answer')
+    fireEvent.change(prompt(), { target: { value: 'How late can I drink coffee?' } })
+    fireEvent.keyDown(prompt(), { key: 'Enter' })
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Lena Hart' })).toHaveLength(2))
+    expect(screen.getAllByRole('article', { name: 'Lena Hart' })[1]!.textContent).toContain(
+      'Have your last coffee 8 hours before bed',
+    )
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryData<ConversationWithMessages>(conversationQueryKey(CONVERSATION_ID))
+          ?.messages.map((m) => m.text),
+      ).toEqual([
+        'Earlier question',
+        'Earlier answer',
+        'How late can I drink coffee?',
+        'Have your last coffee **8 hours** before bed [1]. Morning light helps too [2].',
+      ]),
+    )
+    // Read once, when the page opened: the answer did not make it fetch the conversation again.
+    expect(api.conversationReads).toEqual([CONVERSATION_ID])
   })
 
   it('shows creator announcements and a timestamp between messages 8 hours apart', async () => {
