@@ -10,6 +10,13 @@ export interface PolicyOptions {
 /** Nobody may frame our pages or answers; embed routes opt out per answer with allowFraming. */
 const NO_FRAMING: readonly string[] = ["'none'"]
 
+/**
+ * The policy of every answer that is not a page (JSON, scripts, styles, images, audio): a CSP only acts
+ * where the answer becomes a document (opened or framed on its own), and there it may load nothing and
+ * be framed by nobody. Short, as it goes out with every asset.
+ */
+export const NON_DOCUMENT_CSP = "default-src 'none';frame-ancestors 'none'"
+
 /** A year, subdomains included: once a browser saw us over HTTPS, it never tries plain HTTP again. */
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
@@ -45,8 +52,8 @@ export function contentSecurityPolicy(
 }
 
 /**
- * The security headers of every answer, by @fastify/helmet: the web app's Content-Security-Policy, no
- * framing anywhere (`frame-ancestors 'none'` and `X-Frame-Options: DENY`) unless a route calls
+ * The security headers of every answer, by @fastify/helmet: the web app's Content-Security-Policy on pages
+ * (NON_DOCUMENT_CSP on everything else), no framing anywhere (`frame-ancestors 'none'` and `X-Frame-Options: DENY`) unless a route calls
  * allowFraming, no MIME sniffing, `strict-origin-when-cross-origin` referrers (YouTube's player needs the
  * origin), a cross-origin opener policy that keeps Google's sign-in popup working, and HSTS on answers
  * served over HTTPS (the request's protocol, X-Forwarded-Proto only from a trusted proxy: TRUST_PROXY).
@@ -55,6 +62,7 @@ export function contentSecurityPolicy(
  * (uploaded files and link previews are sandboxed).
  */
 export async function registerSecurityHeaders(app: App, options: PolicyOptions): Promise<void> {
+  const pagePolicy = contentSecurityPolicy(options)
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
@@ -67,6 +75,15 @@ export async function registerSecurityHeaders(app: App, options: PolicyOptions):
   })
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  })
+  // The page policy is for pages: any other answer gets NON_DOCUMENT_CSP, unless its route wrote a policy
+  // of its own (uploaded files, link previews, the service worker) or let itself be framed.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.getHeader('content-security-policy') !== pagePolicy) return payload
+    const type = reply.getHeader('content-type')
+    if (typeof type === 'string' && type.startsWith('text/html')) return payload
+    reply.header('content-security-policy', NON_DOCUMENT_CSP)
+    return payload
   })
 }
 

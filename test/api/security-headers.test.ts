@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../../server/app'
-import { allowFraming, contentSecurityPolicy, HSTS } from '../../server/security-headers'
+import { allowFraming, contentSecurityPolicy, HSTS, NON_DOCUMENT_CSP } from '../../server/security-headers'
 import { type BareTestApp, createBareTestApp, healthWithoutDatabase } from './helpers'
 
 /** The API's health answer, an HTML page, and an embed-like page that lets one site frame it. */
@@ -35,6 +35,12 @@ describe('security headers (@fastify/helmet)', () => {
         "frame-ancestors 'none'",
       )
     }
+  })
+
+  it('gives answers that are not pages a policy that loads nothing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.headers['content-security-policy']).toBe(NON_DOCUMENT_CSP)
+    expect(NON_DOCUMENT_CSP).toBe("default-src 'none';frame-ancestors 'none'")
   })
 
   it('sends the web app’s strict CSP and the other protections', async () => {

@@ -89,6 +89,7 @@ describe('web app and media', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(asset.headers['x-frame-options']).toBe('DENY')
+    expect(asset.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
 
     const sw = await get('/sw.js')
     expect(sw.statusCode).toBe(200)
