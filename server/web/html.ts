@@ -29,12 +29,3 @@ export function truncate(text: string, max: number): string {
   const space = cut.lastIndexOf(' ')
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, '')}…`
 }
-
-/** Up to two initials, as the web app's avatar fallback shows them (renderer/src/lib/initials.ts). */
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('') || '?'

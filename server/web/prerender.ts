@@ -1,6 +1,6 @@
 import type { CloneProfile } from '../../contract'
-import { PRODUCT_NAME } from '../../contract'
-import { escapeHtml as esc, initialsOf } from './html'
+import { initialsOf, PRODUCT_NAME } from '../../contract'
+import { escapeHtml as esc } from './html'
 
 /*
  * The first screen of a clone's profile and talk pages as HTML, written into index.html's #root so the
