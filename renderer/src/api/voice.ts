@@ -1,0 +1,136 @@
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod/mini'
+import {
+  type EndVoiceCallRequest,
+  type StartVoiceCallRequest,
+  StartVoiceCallResponse,
+  TranscriptionResult,
+  VoiceCallProgress,
+  VoiceCapabilities,
+  type VoiceFailureReport,
+  type VoiceTurnRequest,
+} from '../../../contract/calls'
+import { ApiErrorBody } from '../../../contract/errors'
+import { getPlatform } from '../platform'
+import { ApiError, apiRequest, authRequestInit, ClientErrorCode, resolveApiUrl } from './client'
+
+/** Voice calls and transcription (spec 2 §7); the contract is contract/calls.ts. */
+
+const CALLS = '/api/calls/voice'
+const callPath = (callId: string, rest: string) => `${CALLS}/${encodeURIComponent(callId)}/${rest}`
+
+export const voiceCapabilitiesQuery = queryOptions({
+  queryKey: ['voice-capabilities'],
+  queryFn: ({ signal }) => apiRequest({ path: '/api/voice/capabilities', schema: VoiceCapabilities, signal }),
+  staleTime: 5 * 60_000,
+})
+
+export const startVoiceCall = (request: StartVoiceCallRequest, signal?: AbortSignal) =>
+  apiRequest({ path: CALLS, method: 'POST', body: request, schema: StartVoiceCallResponse, signal })
+
+export const sendVoiceHeartbeat = (callId: string, signal?: AbortSignal) =>
+  apiRequest({
+    path: callPath(callId, 'heartbeat'),
+    method: 'POST',
+    body: {},
+    schema: VoiceCallProgress,
+    signal,
+  })
+
+export const endVoiceCall = (
+  callId: string,
+  body: z.input<typeof EndVoiceCallRequest>,
+  signal?: AbortSignal,
+) => apiRequest({ path: callPath(callId, 'end'), method: 'POST', body, schema: VoiceCallProgress, signal })
+
+const Accepted = z.object({ ok: z.literal(true) })
+
+/** spec 2 §7 captureVoiceFailure: best effort, never throws. */
+export async function reportVoiceFailure(report: VoiceFailureReport): Promise<void> {
+  try {
+    await apiRequest({ path: `${CALLS}/failures`, method: 'POST', body: report, schema: Accepted })
+  } catch {
+    // A failure report that fails has nowhere else to go.
+  }
+}
+
+/** A fetch with the platform's auth, answering the Response or a typed ApiError (never a raw TypeError). */
+async function authedFetch(path: string, init: RequestInit): Promise<Response> {
+  const auth = await authRequestInit()
+  let response: Response
+  try {
+    response = await fetch(resolveApiUrl(path, getPlatform().apiBaseUrl), {
+      ...init,
+      credentials: auth.credentials,
+      headers: { ...auth.headers, ...(init.headers as Record<string, string> | undefined) },
+    })
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause
+    throw new ApiError(0, ClientErrorCode.network, 'Could not reach the server. Check your connection.', {
+      cause,
+    })
+  }
+  if (response.ok) return response
+  const body = ApiErrorBody.safeParse(await response.json().catch(() => null))
+  throw body.success
+    ? new ApiError(response.status, body.data.error.code, body.data.error.message)
+    : new ApiError(
+        response.status,
+        'internal',
+        `${response.statusText || 'Request failed'} (${response.status})`,
+      )
+}
+
+/**
+ * spec 2 §7 POST /api/transcribe/groq: a recording (webm/opus or mp4/aac from MediaRecorder, or WAV) to text
+ * with its confidence. A 400 or 413 arrives as ApiError code 'short_audio'; 503 'transcription_not_configured'.
+ */
+export async function transcribeRecording(
+  audio: Blob,
+  options: { language?: string; signal?: AbortSignal } = {},
+): Promise<TranscriptionResult> {
+  const form = new FormData()
+  const name = audio.type.includes('wav')
+    ? 'audio.wav'
+    : audio.type.includes('mp4')
+      ? 'audio.mp4'
+      : 'audio.webm'
+  if (options.language) form.append('language', options.language)
+  form.append('file', audio, name)
+  const response = await authedFetch('/api/transcribe/groq', {
+    method: 'POST',
+    body: form,
+    headers: { Accept: 'application/json' },
+    signal: options.signal,
+  })
+  const parsed = TranscriptionResult.safeParse(await response.json().catch(() => null))
+  if (!parsed.success)
+    throw new ApiError(
+      response.status,
+      ClientErrorCode.invalidResponse,
+      'The server sent an unexpected answer.',
+    )
+  return parsed.data
+}
+
+/** POST /api/calls/voice/:callId/turns: the answer streams as the chat stream's events (api/sse.ts reads them). */
+export async function openVoiceTurn(callId: string, turn: VoiceTurnRequest, signal: AbortSignal) {
+  const response = await authedFetch(callPath(callId, 'turns'), {
+    method: 'POST',
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+    body: JSON.stringify(turn),
+    signal,
+  })
+  return response.body
+}
+
+/** POST /api/calls/voice/:callId/speech: one sentence in the clone's voice (audio). */
+export async function fetchVoiceSpeech(callId: string, text: string, signal: AbortSignal): Promise<Blob> {
+  const response = await authedFetch(callPath(callId, 'speech'), {
+    method: 'POST',
+    headers: { Accept: 'audio/*', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ text }),
+    signal,
+  })
+  return response.blob()
+}
