@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import { PRODUCT_NAME } from '../contract/product'
 import { createLocalPayments, type PaymentsProvider } from './billing/payments'
 import { createStripePayments } from './billing/stripe'
+import { createVapiCalls } from './calls/vapi/vapi-calls'
+import { vapiKeysOf } from './calls/vapi/vapi-secrets'
+import { localVoiceCalls, type VoiceCallProvider } from './calls/voice-provider'
 import type { Config } from './config'
 import type { Db } from './db/client'
 import { createDevOutbox } from './mail/dev-outbox'
@@ -19,6 +22,8 @@ export interface Providers {
   tts: TextToSpeech
   mailer: Mailer
   payments: PaymentsProvider
+  /** Who holds voice calls: the local call, or Vapi with VAPI_PUBLIC_KEY and VAPI_PRIVATE_KEY. */
+  voiceCalls: VoiceCallProvider
 }
 
 /** What embedded defaults that keep state need (the dev outbox stores its mail in the database). */
@@ -46,6 +51,7 @@ export function createProviders(
       (config.STRIPE_SECRET_KEY
         ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
         : createLocalPayments()),
+    voiceCalls: overrides.voiceCalls ?? createVoiceCalls(config),
   }
 }
 
@@ -54,4 +60,9 @@ function createMailer(config: Config, deps: ProviderDeps | undefined): Mailer {
     return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM })
   if (!deps) throw new Error('The dev outbox needs the database: pass deps to createProviders')
   return createDevOutbox(deps.db, deps.log)
+}
+
+function createVoiceCalls(config: Config): VoiceCallProvider {
+  const keys = vapiKeysOf(config)
+  return keys ? createVapiCalls(keys, config.PUBLIC_URL) : localVoiceCalls
 }
