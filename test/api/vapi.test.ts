@@ -254,6 +254,35 @@ describe('POST /api/vapi/webhook', () => {
   })
 })
 
+describe('POST /api/calls/voice with Vapi configured', () => {
+  it('opens the call and gives the browser the public key and the assistant for it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/calls/voice',
+      payload: { slug: 'lena-hart', userPreferredLanguage: 'fr' },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = StartVoiceCallResponse.parse(res.json())
+    if (body.provider.kind !== 'vapi') throw new Error(`held by ${body.provider.kind}`)
+    expect(body.provider.publicKey).toBe('vapi-public-test-key')
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads deep into the assistant's plain JSON
+    const assistant = body.provider.assistant as Record<string, any>
+    expect(assistant.metadata).toMatchObject({
+      callId: body.callId,
+      conversationId: body.conversationId,
+      cloneSlug: 'lena-hart',
+      medium: 'BROWSER_VOICE',
+    })
+    expect(assistant.transcriber).toEqual({ provider: 'deepgram', model: 'nova-2', language: 'fr' })
+    // The secrets it carries are this call's: they open our endpoints for it.
+    const asked = await ask(
+      { messages: [{ role: 'user', content: 'Bonjour' }], metadata: assistant.metadata },
+      assistant.model.headers['x-vapi-secret'],
+    )
+    expect(asked.statusCode).toBe(200)
+  })
+})
+
 describe('the vapi voice-call provider', () => {
   it('gives the browser the public key and the assistant', async () => {
     const providers = createProviders(t.config, {}, { db: t.db })
