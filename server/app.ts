@@ -16,6 +16,9 @@ import { startBillingSweeper } from './billing/sweeper'
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
 import { startVoiceCallSweeper } from './calls/sweeper'
+import { vapiCustomLlmRoutes } from './calls/vapi/custom-llm-route'
+import { vapiKeysOf } from './calls/vapi/vapi-secrets'
+import { vapiWebhookRoutes } from './calls/vapi/webhook-route'
 import { startAnswerRecovery } from './chat/answer-store'
 import type { Config } from './config'
 import { registerDesktopCors } from './cors'
@@ -226,6 +229,10 @@ export async function buildApp({
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     })
   }
+  // Vapi calls back these two whether or not it is configured: unconfigured, they answer 404.
+  const vapiKeys = vapiKeysOf(config)
+  await app.register(vapiCustomLlmRoutes, { db, setup: brain, keys: vapiKeys })
+  await app.register(vapiWebhookRoutes, { db, keys: vapiKeys })
   await registerWeb(app, { webDist: config.WEB_DIST, pages: { db, publicUrl: config.PUBLIC_URL } })
 
   return app

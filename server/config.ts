@@ -60,6 +60,11 @@ const Env = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VAPI_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPI_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPI_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VAPI_LLM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  VAPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
@@ -136,6 +141,20 @@ export interface Config {
   readonly STRIPE_WEBHOOK_SECRET: string | undefined
   /** Stripe's API base (default https://api.stripe.com/v1), replaceable so tests can use a local fake. */
   readonly STRIPE_API_BASE_URL: string | undefined
+  /**
+   * Vapi holds voice calls instead of the local call when both keys are set (spec 2 §7): the public key goes
+   * to the browser (vapi.start), the private key confirms calls with Vapi's API (server/calls/vapi).
+   */
+  readonly VAPI_PUBLIC_KEY: string | undefined
+  readonly VAPI_PRIVATE_KEY: string | undefined
+  /** Vapi's API base (default https://api.vapi.ai), replaceable so tests can use a local fake. */
+  readonly VAPI_API_BASE_URL: string
+  /**
+   * What Vapi must show our custom-LLM endpoint and our webhook. Unset: derived from VAPI_PRIVATE_KEY
+   * (server/calls/vapi/vapi-secrets.ts), so nothing else needs configuring.
+   */
+  readonly VAPI_LLM_SECRET: string | undefined
+  readonly VAPI_WEBHOOK_SECRET: string | undefined
 }
 
 /**
@@ -159,6 +178,15 @@ export function loadConfig(
     throw new Error(
       'Invalid environment: STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the signing secret of the ' +
         'webhook endpoint /api/stripe/webhook)',
+    )
+  }
+  // Half a Vapi configuration would offer calls the browser cannot join, or calls nobody can confirm.
+  if (Boolean(e.VAPI_PUBLIC_KEY) !== Boolean(e.VAPI_PRIVATE_KEY)) {
+    const missing = e.VAPI_PUBLIC_KEY ? 'VAPI_PRIVATE_KEY' : 'VAPI_PUBLIC_KEY'
+    const present = e.VAPI_PUBLIC_KEY ? 'VAPI_PUBLIC_KEY' : 'VAPI_PRIVATE_KEY'
+    throw new Error(
+      `Invalid environment: ${missing}: required with ${present} (Vapi voice calls need both keys of the ` +
+        'same Vapi organisation; unset both to keep the local call)',
     )
   }
   return Object.freeze({
@@ -196,5 +224,10 @@ export function loadConfig(
     STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_BASE_URL: e.STRIPE_API_BASE_URL?.replace(/\/+$/, ''),
+    VAPI_PUBLIC_KEY: e.VAPI_PUBLIC_KEY,
+    VAPI_PRIVATE_KEY: e.VAPI_PRIVATE_KEY,
+    VAPI_API_BASE_URL: (e.VAPI_API_BASE_URL ?? 'https://api.vapi.ai').replace(/\/+$/, ''),
+    VAPI_LLM_SECRET: e.VAPI_LLM_SECRET,
+    VAPI_WEBHOOK_SECRET: e.VAPI_WEBHOOK_SECRET,
   })
 }

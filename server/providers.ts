@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { PRODUCT_NAME } from '../contract/product'
 import { createLocalPayments, type PaymentsProvider } from './billing/payments'
 import { createStripePayments } from './billing/stripe'
+import { createVapiCalls } from './calls/vapi/vapi-calls'
+import { vapiKeysOf } from './calls/vapi/vapi-secrets'
 import { localVoiceCalls, type VoiceCallProvider } from './calls/voice-provider'
 import type { Config } from './config'
 import type { Db } from './db/client'
@@ -57,7 +59,7 @@ export function createProviders(
       (config.STRIPE_SECRET_KEY
         ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
         : createLocalPayments()),
-    voiceCalls: overrides.voiceCalls ?? localVoiceCalls,
+    voiceCalls: overrides.voiceCalls ?? createVoiceCalls(config),
     transcriber: overrides.transcriber !== undefined ? overrides.transcriber : createTranscriber(config),
   }
 }
@@ -67,6 +69,11 @@ function createMailer(config: Config, deps: ProviderDeps | undefined): Mailer {
     return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM })
   if (!deps) throw new Error('The dev outbox needs the database: pass deps to createProviders')
   return createDevOutbox(deps.db, deps.log)
+}
+
+function createVoiceCalls(config: Config): VoiceCallProvider {
+  const keys = vapiKeysOf(config)
+  return keys ? createVapiCalls(keys, config.PUBLIC_URL) : localVoiceCalls
 }
 
 /** An OpenAI-compatible Whisper endpoint when TRANSCRIPTION_BASE_URL or TRANSCRIPTION_API_KEY is set (Groq by default). */

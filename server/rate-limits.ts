@@ -74,6 +74,8 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'PUT /api/billing/overage': 'needs a signed-in user',
   'POST /checkout/:clientSecret': 'needs the secret of an open checkout',
   'POST /api/stripe/webhook': 'signed by Stripe',
+  'POST /api/interactions/vapi/chat/completions': 'needs the secret of an open Vapi call (x-vapi-secret)',
+  'POST /api/vapi/webhook': 'needs the secret of a Vapi call, and each report is confirmed with Vapi',
   'POST /dev/conversations/:id/backdate': 'a test helper, never in production',
   'POST /dev/conversations/seed': 'a benchmark helper, never in production',
   'POST /api/calls/voice/:callId/heartbeat': 'changes a call the caller holds; creates nothing',

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       LLM_BASE_URL: undefined,
       LLM_API_KEY: undefined,
       LLM_MODEL: undefined,
+      VAPI_API_BASE_URL: 'https://api.vapi.ai',
     })
   })
 
@@ -71,5 +72,20 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_SECRET_KEY,
     ).toBe('sk_test_1')
+  })
+
+  it('needs both Vapi keys or neither, and reaches Vapi at api.vapi.ai unless told', () => {
+    expect(() => loadConfig({ VAPI_PUBLIC_KEY: 'pub' })).toThrow(
+      /VAPI_PRIVATE_KEY: required with VAPI_PUBLIC_KEY/,
+    )
+    expect(() => loadConfig({ VAPI_PRIVATE_KEY: 'priv' })).toThrow(
+      /VAPI_PUBLIC_KEY: required with VAPI_PRIVATE_KEY/,
+    )
+    const both = loadConfig({ VAPI_PUBLIC_KEY: 'pub', VAPI_PRIVATE_KEY: 'priv' })
+    expect(both.VAPI_API_BASE_URL).toBe('https://api.vapi.ai')
+    expect(loadConfig({ VAPI_API_BASE_URL: 'http://127.0.0.1:9/' }).VAPI_API_BASE_URL).toBe(
+      'http://127.0.0.1:9',
+    )
+    expect(loadConfig({}).VAPI_PUBLIC_KEY).toBeUndefined()
   })
 })

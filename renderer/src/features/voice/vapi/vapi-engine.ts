@@ -1,15 +1,88 @@
 import type { CallEngine, CallEngineContext } from '../call-engine'
+import { mapVapiEvent, VAPI_EVENT_NAMES, type VapiEventName } from './vapi-events'
 
-/** Vapi (real provider). Placeholder until the Vapi engine lands: it fails loudly. */
-export function createVapiEngine(context: CallEngineContext): CallEngine {
+/*
+ * Vapi holds the call (spec 2 §7): the browser joins with the public key and the assistant the server built
+ * (POST /api/calls/voice). The SDK (with Daily inside, several hundred KB) is imported only here, in start(),
+ * so it is never part of the first load; tests hand in a fake SDK through `loadSdk`.
+ */
+
+/** The part of the SDK's Vapi class the engine uses (@vapi-ai/web vapi.d.ts). */
+export interface VapiClient {
+  on(event: VapiEventName, listener: (payload?: unknown) => void): unknown
+  removeListener(event: VapiEventName, listener: (payload?: unknown) => void): unknown
+  start(assistant: Record<string, unknown>): Promise<unknown>
+  stop(): Promise<void>
+  setMuted(muted: boolean): void
+}
+
+export type VapiSdkLoader = () => Promise<new (publicKey: string) => VapiClient>
+
+const loadVapiSdk: VapiSdkLoader = async () =>
+  (await import('@vapi-ai/web')).default as unknown as new (
+    publicKey: string,
+  ) => VapiClient
+
+export function createVapiEngine(
+  context: CallEngineContext,
+  loadSdk: VapiSdkLoader = loadVapiSdk,
+): CallEngine {
+  let vapi: VapiClient | null = null
+  let muted = false
+  let stopped = false
+  const listeners = new Map<VapiEventName, (payload?: unknown) => void>()
+
+  const detach = () => {
+    if (vapi) for (const [name, listener] of listeners) vapi.removeListener(name, listener)
+    listeners.clear()
+  }
+
+  const fail = (message: string, cause?: unknown) =>
+    context.onEvent({ type: 'error', error: { kind: 'provider', message, cause } })
+
   return {
     async start() {
-      context.onEvent({
-        type: 'error',
-        error: { kind: 'provider', message: 'The Vapi call engine is not built yet' },
-      })
+      const provider = context.call.provider
+      if (provider.kind !== 'vapi') return fail('This call is not held by Vapi')
+      let Vapi: Awaited<ReturnType<VapiSdkLoader>>
+      try {
+        Vapi = await loadSdk()
+      } catch (error) {
+        return context.onEvent({
+          type: 'error',
+          error: { kind: 'network', message: 'Could not load the Vapi SDK', cause: error },
+        })
+      }
+      if (stopped) return
+      const client = new Vapi(provider.publicKey)
+      vapi = client
+      for (const name of VAPI_EVENT_NAMES) {
+        const listener = (payload?: unknown) => {
+          if (stopped) return
+          const event = mapVapiEvent(name, payload)
+          if (event) context.onEvent(event)
+        }
+        listeners.set(name, listener)
+        client.on(name, listener)
+      }
+      if (muted) client.setMuted(true)
+      try {
+        // On failure the SDK emits 'error' (mapped above) and resolves null; a throw is reported here.
+        await client.start(provider.assistant)
+      } catch (error) {
+        if (!stopped) fail(error instanceof Error ? error.message : 'Vapi could not start the call', error)
+      }
     },
-    setMuted() {},
-    async stop() {},
+    setMuted(next) {
+      muted = next
+      vapi?.setMuted(next)
+    },
+    async stop() {
+      if (stopped) return
+      stopped = true
+      // Listeners go first: the store asked for the end, it needs no 'ended' back.
+      detach()
+      await vapi?.stop().catch(() => {})
+    },
   }
 }
