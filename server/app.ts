@@ -115,7 +115,10 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
   registerInputGuard(app)
 
   // Content-Security-Policy, no framing, HSTS over HTTPS and the rest (server/security-headers.ts).
-  await registerSecurityHeaders(app, { googleSignIn: Boolean(config.GOOGLE_CLIENT_ID) })
+  await registerSecurityHeaders(app, {
+    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    vapiCalls: Boolean(config.VAPI_PUBLIC_KEY && config.VAPI_PRIVATE_KEY),
+  })
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) return reply.code(error.status).headers(error.headers).send(error.toBody())

@@ -5,7 +5,15 @@ import type { App } from './app-type'
 export interface PolicyOptions {
   /** Google's sign-in script, frame and calls are allowed only when Google sign-in is configured. */
   googleSignIn: boolean
+  /** Vapi's web SDK (on Daily's call object) may load Daily's call machine and reach Vapi and Daily. */
+  vapiCalls?: boolean
 }
+
+/** Where Vapi's web SDK goes: its API, Daily's script and API, and Daily's media signalling. */
+export const VAPI_SOURCES = {
+  connect: ['https://api.vapi.ai', 'https://*.daily.co', 'wss://*.daily.co', 'wss://*.wss.daily.co'],
+  script: ['https://c.daily.co'],
+} as const
 
 /** Nobody may frame our pages or answers; embed routes opt out per answer with allowFraming. */
 const NO_FRAMING: readonly string[] = ["'none'"]
@@ -22,17 +30,18 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** The Content-Security-Policy directives of the web app (a Vite-built React SPA). */
 export function cspDirectives(
-  { googleSignIn }: PolicyOptions,
+  { googleSignIn, vapiCalls = false }: PolicyOptions,
   frameAncestors: readonly string[] = NO_FRAMING,
 ): Record<string, string[]> {
   const google = googleSignIn ? ['https://accounts.google.com'] : []
+  const vapi = vapiCalls ? VAPI_SOURCES : { connect: [], script: [] }
   return {
     'default-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
-    'connect-src': ["'self'", ...google],
+    'connect-src': ["'self'", ...google, ...vapi.connect],
     'style-src': ["'self'", "'unsafe-inline'", ...google],
-    'script-src': ["'self'", ...google],
+    'script-src': ["'self'", ...google, ...vapi.script],
     'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com', ...google],
     'worker-src': ["'self'"],
     'base-uri': ["'self'"],

@@ -17,4 +17,12 @@ describe('contentSecurityPolicy', () => {
       expect(directive(csp, name)).toContain('https://accounts.google.com')
     }
   })
+
+  it('lets Vapi’s SDK load Daily’s call machine and reach Vapi and Daily only when Vapi calls are configured', () => {
+    expect(contentSecurityPolicy()).not.toContain('daily.co')
+    const csp = contentSecurityPolicy({ googleSignIn: false, vapiCalls: true })
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://c.daily.co")
+    expect(directive(csp, 'connect-src')).toContain('https://api.vapi.ai')
+    expect(directive(csp, 'connect-src')).toContain('wss://*.wss.daily.co')
+  })
 })
