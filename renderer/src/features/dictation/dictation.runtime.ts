@@ -13,7 +13,8 @@ import {
   type DictationDeps,
 } from './dictation.controller'
 import { dictation } from './dictation.store'
-import { dictationErrorTexts, dictationLabels } from './dictation.strings'
+import { dictationLabels } from './dictation.strings'
+import { dictationErrorTexts } from './dictation-error.strings'
 import type { MediaRecorderLike } from './recorder'
 import { levelOfSamples } from './waveform'
 

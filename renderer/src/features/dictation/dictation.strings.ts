@@ -1,7 +1,7 @@
-import type { DictationFailure } from './dictation-errors'
-
-/** Dictation's user-facing texts in one table (spec 2 §2, §8). Two exports so the profile's first load
- * carries only the labels; the error texts travel with the lazily loaded recorder. */
+/**
+ * Dictation's labels (spec 2 §2). The error texts of spec 2 §8 are the other half of this table, in
+ * dictation-error.strings.ts: a module is bundled whole, and the profile's first load needs only these.
+ */
 export const dictationLabels = {
   record: 'Record voice message',
   stopAndSend: 'Stop recording and send',
@@ -15,20 +15,3 @@ export const dictationLabels = {
   notSetUp:
     'Voice messages are not available: transcription is not set up on this server and this browser has no speech recognition.',
 } as const
-
-/** spec 2 §8 'Dictation', word for word, one per cause. */
-export const dictationErrorTexts: Record<DictationFailure, string> = {
-  'permission-denied':
-    'Microphone access is required for voice recording. Please enable microphone permissions in your browser settings.',
-  'permission-dismissed': 'Please grant microphone access to use voice recording',
-  'start-failed': 'Failed to start recording due to a technical issue. Please try again.',
-  'start-improper': 'Recording failed to start properly. Please try again.',
-  'too-short': 'Recording too short. Please try speaking for a bit longer.',
-  'no-speech': 'No clear speech detected. Please try again.',
-  'low-confidence': 'Could not understand the words clearly. Please try again.',
-  'low-quality': 'Speech quality too low. Please speak more clearly and try again.',
-  'empty-text': 'No speech detected. Please try speaking louder or closer to the microphone.',
-  network: 'Network connection issue. Please check your internet and try again.',
-  'recording-failed': 'Audio recording issue. Please try recording again.',
-  'processing-failed': 'Failed to process recording due to a technical issue. Please try again.',
-}
