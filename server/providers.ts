@@ -2,11 +2,18 @@ import type { FastifyBaseLogger } from 'fastify'
 import { PRODUCT_NAME } from '../contract/product'
 import { createLocalPayments, type PaymentsProvider } from './billing/payments'
 import { createStripePayments } from './billing/stripe'
+import { localVoiceCalls, type VoiceCallProvider } from './calls/voice-provider'
 import type { Config } from './config'
 import type { Db } from './db/client'
 import { createDevOutbox } from './mail/dev-outbox'
 import type { Mailer } from './mail/mailer'
 import { createSmtpMailer } from './mail/smtp'
+import {
+  createOpenAiTranscriber,
+  defaultTranscriptionModel,
+  GROQ_BASE_URL,
+} from './transcription/openai-transcriber'
+import type { Transcriber } from './transcription/transcriber'
 import { createElevenLabsTts } from './tts/elevenlabs'
 import { createEspeakTts } from './tts/espeak'
 import type { TextToSpeech } from './tts/provider'
@@ -19,6 +26,10 @@ export interface Providers {
   tts: TextToSpeech
   mailer: Mailer
   payments: PaymentsProvider
+  /** Who holds a voice call: the browser through our routes (default) or Vapi (server/calls/voice-provider.ts). */
+  voiceCalls: VoiceCallProvider
+  /** Speech to text (POST /api/transcribe/groq); null when none is configured. */
+  transcriber: Transcriber | null
 }
 
 /** What embedded defaults that keep state need (the dev outbox stores its mail in the database). */
@@ -46,6 +57,8 @@ export function createProviders(
       (config.STRIPE_SECRET_KEY
         ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
         : createLocalPayments()),
+    voiceCalls: overrides.voiceCalls ?? localVoiceCalls,
+    transcriber: overrides.transcriber !== undefined ? overrides.transcriber : createTranscriber(config),
   }
 }
 
@@ -54,4 +67,15 @@ function createMailer(config: Config, deps: ProviderDeps | undefined): Mailer {
     return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM })
   if (!deps) throw new Error('The dev outbox needs the database: pass deps to createProviders')
   return createDevOutbox(deps.db, deps.log)
+}
+
+/** An OpenAI-compatible Whisper endpoint when TRANSCRIPTION_BASE_URL or TRANSCRIPTION_API_KEY is set (Groq by default). */
+function createTranscriber(config: Config): Transcriber | null {
+  if (!config.TRANSCRIPTION_BASE_URL && !config.TRANSCRIPTION_API_KEY) return null
+  const baseUrl = config.TRANSCRIPTION_BASE_URL ?? GROQ_BASE_URL
+  return createOpenAiTranscriber({
+    baseUrl,
+    apiKey: config.TRANSCRIPTION_API_KEY,
+    model: config.TRANSCRIPTION_MODEL ?? defaultTranscriptionModel(baseUrl),
+  })
 }
