@@ -19,13 +19,8 @@ export const StopIcon = (props: IconProps) => (
   </Icon>
 )
 
-export const MicIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="9" y="2" width="6" height="12" rx="3" />
-    <path d="M19 10a7 7 0 0 1-14 0" />
-    <path d="M12 17v5" />
-  </Icon>
-)
+// The mic is on the profile's first screen (dictation, spec 2 §2): it lives in ./icons now.
+export { MicIcon } from './icons'
 
 export const LightbulbIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -5,6 +5,8 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type Ref,
+  Suspense,
+  useEffect,
   useId,
   useImperativeHandle,
   useLayoutEffect,
@@ -12,8 +14,16 @@ import {
 } from 'react'
 import type { SuggestedQuestion } from '../../../../contract/clone'
 import { SendIcon } from '../../ui/icons'
-import { MicIcon, StopIcon, UploadIcon } from '../../ui/lazy-icons'
+import { StopIcon, UploadIcon } from '../../ui/lazy-icons'
 import { Tooltip } from '../../ui/tooltip'
+import {
+  CancelRecordingButton,
+  DictationButton,
+  DictationLiveRegion,
+  RecordingPanel,
+  type TooltipWrap,
+  useDictation,
+} from '../dictation'
 import { ACCEPT_ATTRIBUTE, type DraftFile, DraftFileRow, uploadStrings, useFileAttach } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { PromptPlusMenu } from './PromptPlusMenu'
@@ -46,8 +56,8 @@ export interface ChatPromptProps {
   suggestedQuestions: readonly SuggestedQuestion[]
   onAskSuggested: (question: string) => void
   onStartNewConversation: () => void
-  /** Dictation arrives with its own issue: the mic says so instead of doing nothing. */
-  onMicUnavailable: () => void
+  /** A dictated message (spec 2 §4): sent through the same path as a typed one. */
+  onSendTranscript: (text: string) => void
   /** Absent when the clone takes no files (spec 1 §5: hidden when enableImageSending is false). */
   attachments?: PromptAttachments
   /** Why the draft cannot be sent yet (a file uploading or failed, text missing): the send button says it. */
@@ -55,6 +65,8 @@ export interface ChatPromptProps {
   onSendBlocked?: (reason: string) => void
   ref?: Ref<ChatPromptHandle>
 }
+
+const withTooltip: TooltipWrap = (content, button) => <Tooltip content={content}>{button}</Tooltip>
 
 /** The chat prompt (spec 1 §2 'Chat prompt', §4 'Right prompt button', §5 'Messages'). */
 export function ChatPrompt({
@@ -68,7 +80,7 @@ export function ChatPrompt({
   suggestedQuestions,
   onAskSuggested,
   onStartNewConversation,
-  onMicUnavailable,
+  onSendTranscript,
   attachments,
   sendBlockedReason = null,
   onSendBlocked,
@@ -79,7 +91,18 @@ export function ChatPrompt({
   const attach = useFileAttach((files) => attachments?.onAdd(files))
   const blockedId = useId()
   const files = attachments?.files ?? []
-  const right = promptRightButton(responsePending, draft, files.length > 0)
+  const dictation = useDictation(onSendTranscript)
+  const dictating = dictation.blocksSending
+  const right = promptRightButton(responsePending, draft, files.length > 0, dictating)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  // Focus stays in the prompt: when the recording ends its buttons go, and the text field takes focus.
+  useEffect(() => {
+    if (dictating) return
+    const active = document.activeElement
+    if (active === document.body || (active && formRef.current?.contains(active)))
+      textareaRef.current?.focus()
+  }, [dictating])
 
   // Auto-grow between 52 px and the screen's maximum (spec 1 §9); beyond it the textarea scrolls.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft changes the content height
@@ -93,7 +116,8 @@ export function ChatPrompt({
   }, [draft])
 
   const send = () => {
-    if (responsePending) return
+    // spec 2 §4: sending is blocked while recording.
+    if (responsePending || dictating) return
     if (sendBlockedReason) onSendBlocked?.(sendBlockedReason)
     else if (draft.trim()) onSend()
   }
@@ -111,7 +135,7 @@ export function ChatPrompt({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const action = promptKeyAction(
       { key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing },
-      responsePending,
+      responsePending || dictating,
     )
     if (action === 'default') return
     event.preventDefault()
@@ -132,7 +156,9 @@ export function ChatPrompt({
           </Button>
         </div>
       ) : null}
+      <DictationLiveRegion state={dictation.state} />
       <form
+        ref={formRef}
         className={attach.dragging ? 'chat-prompt__box chat-prompt__box--dropping' : 'chat-prompt__box'}
         onSubmit={onSubmit}
         {...(attachments ? attach.dropHandlers : {})}
@@ -146,11 +172,21 @@ export function ChatPrompt({
             {uploadStrings.dropFiles}
           </div>
         ) : null}
-        <PromptPlusMenu
-          onStartNewConversation={onStartNewConversation}
-          onUploadFile={attachments ? attach.openPicker : undefined}
-        />
+        {dictating ? (
+          <CancelRecordingButton dictation={dictation} />
+        ) : (
+          <PromptPlusMenu
+            onStartNewConversation={onStartNewConversation}
+            onUploadFile={attachments ? attach.openPicker : undefined}
+          />
+        )}
+        {dictating ? (
+          <Suspense fallback={<div className="dictation-panel" />}>
+            <RecordingPanel variant="inline" />
+          </Suspense>
+        ) : null}
         <textarea
+          hidden={dictating}
           ref={textareaRef}
           className="chat-prompt__input"
           rows={1}
@@ -165,7 +201,7 @@ export function ChatPrompt({
         {suggestedQuestions.length > 0 ? (
           <SuggestedQuestionsPopover
             questions={suggestedQuestions}
-            disabled={responsePending}
+            disabled={responsePending || dictating}
             onAsk={onAskSuggested}
           />
         ) : null}
@@ -195,21 +231,7 @@ export function ChatPrompt({
             <SendIcon />
           </IconButton>
         ) : (
-          <Tooltip content={chatStrings.dictation}>
-            <IconButton
-              type="button"
-              size="2"
-              radius="full"
-              variant="soft"
-              color="gray"
-              aria-label={chatStrings.dictation}
-              aria-disabled="true"
-              className="chat-prompt__mic"
-              onClick={onMicUnavailable}
-            >
-              <MicIcon />
-            </IconButton>
-          </Tooltip>
+          <DictationButton dictation={dictation} tooltip={withTooltip} className="chat-prompt__mic" />
         )}
       </form>
       {attachments ? (

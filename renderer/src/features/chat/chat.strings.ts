@@ -20,7 +20,6 @@ export const chatStrings = {
   send: 'Send',
   stop: 'Stop',
   stopGenerating: 'Stop generating',
-  dictation: 'Dictation is coming soon',
   plusMenu: 'More options',
   uploadFile: 'Upload File',
   startNewConversation: 'Start New Conversation',

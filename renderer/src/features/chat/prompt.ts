@@ -21,9 +21,10 @@ export interface PromptKey {
   isComposing?: boolean
 }
 
-export function promptKeyAction(event: PromptKey, responsePending: boolean): PromptKeyAction {
+/** `blocked`: a response is pending, or a dictation is recording (spec 2 §4: sending is blocked). */
+export function promptKeyAction(event: PromptKey, blocked: boolean): PromptKeyAction {
   if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return 'default'
-  return responsePending ? 'ignore' : 'send'
+  return blocked ? 'ignore' : 'send'
 }
 
 export const BULLET = '• '
@@ -34,12 +35,17 @@ export const bulletize = (text: string): string => text.replace(/^- /gm, BULLET)
 /** The right button of the prompt (spec 1 §4 'Right prompt button'). */
 export type PromptRightButton = 'stop' | 'send' | 'mic'
 
-/** Attached files make a draft too: the send button then says what is missing (spec 1 §4). */
+/**
+ * Attached files make a draft too: the send button then says what is missing (spec 1 §4). While dictating
+ * the mic stays (as 'Stop recording and send', spec 2 §2).
+ */
 export function promptRightButton(
   responsePending: boolean,
   draft: string,
   hasFiles = false,
+  dictating = false,
 ): PromptRightButton {
+  if (dictating) return 'mic'
   if (responsePending) return 'stop'
   return draft.trim() || hasFiles ? 'send' : 'mic'
 }

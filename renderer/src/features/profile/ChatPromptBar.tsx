@@ -1,6 +1,13 @@
 import { IconButton, TextArea } from '@radix-ui/themes'
-import { type FormEvent, type KeyboardEvent, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, Suspense, useState } from 'react'
 import { SendIcon } from '../../ui/icons'
+import {
+  CancelRecordingButton,
+  DictationButton,
+  DictationLiveRegion,
+  RecordingPanel,
+  useDictation,
+} from '../dictation'
 import { profileStrings } from './profile.strings'
 
 /** Enter sends, Shift+Enter adds a line, and IME composition is never interrupted (spec 1 §5 'Messages'). */
@@ -8,16 +15,22 @@ export const isSubmitKey = (
   event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nativeEvent?: { isComposing?: boolean } },
 ) => event.key === 'Enter' && !event.shiftKey && !event.nativeEvent?.isComposing
 
-/** The profile's prompt: submitting opens the chat with the typed message; empty text is not sent. */
+/**
+ * The profile's prompt: submitting opens the chat with the typed message; empty text is not sent. With an
+ * empty draft the mic dictates one instead (spec 2 §2), sent the same way.
+ */
 export function ChatPromptBar({
   cloneName,
   onSubmit,
 }: Readonly<{ cloneName: string; onSubmit: (message: string) => void }>) {
   const [draft, setDraft] = useState('')
   const canSend = draft.trim().length > 0
+  const dictation = useDictation((text) => onSubmit(text))
+  const dictating = dictation.blocksSending
 
   const submit = () => {
-    if (!canSend) return
+    // spec 2 §4: sending is blocked while recording.
+    if (!canSend || dictating) return
     onSubmit(draft.trim())
     setDraft('')
   }
@@ -33,28 +46,40 @@ export function ChatPromptBar({
 
   return (
     <form className="prompt-bar" onSubmit={onFormSubmit}>
+      <DictationLiveRegion state={dictation.state} />
       <div className="prompt-bar__field">
-        <TextArea
-          size="3"
-          rows={1}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          aria-label={profileStrings.promptLabel(cloneName)}
-          placeholder={profileStrings.promptPlaceholder}
-          className="prompt-bar__textarea"
-          enterKeyHint="send"
-        />
-        <IconButton
-          type="submit"
-          size="2"
-          radius="full"
-          disabled={!canSend}
-          aria-label={profileStrings.send}
-          className="prompt-bar__send"
-        >
-          <SendIcon />
-        </IconButton>
+        {dictating ? (
+          <Suspense fallback={<div className="prompt-bar__textarea" />}>
+            <RecordingPanel variant="bar" />
+          </Suspense>
+        ) : null}
+        <div hidden={dictating}>
+          <TextArea
+            size="3"
+            rows={1}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            aria-label={profileStrings.promptLabel(cloneName)}
+            placeholder={profileStrings.promptPlaceholder}
+            className="prompt-bar__textarea"
+            enterKeyHint="send"
+          />
+        </div>
+        {dictating ? <CancelRecordingButton dictation={dictation} className="prompt-bar__cancel" /> : null}
+        {canSend && !dictating ? (
+          <IconButton
+            type="submit"
+            size="2"
+            radius="full"
+            aria-label={profileStrings.send}
+            className="prompt-bar__send"
+          >
+            <SendIcon />
+          </IconButton>
+        ) : (
+          <DictationButton dictation={dictation} className="prompt-bar__send" />
+        )}
       </div>
     </form>
   )

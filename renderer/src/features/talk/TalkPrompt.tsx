@@ -4,7 +4,6 @@ import type { SuggestedQuestion } from '../../../../contract/clone'
 import {
   ChatPrompt,
   type ChatStreamStore,
-  chatStrings,
   isResponsePending,
   type PromptAttachments,
   useChatStreamStatus,
@@ -69,7 +68,14 @@ export function TalkPrompt({
       suggestedQuestions={suggestedQuestions}
       onAskSuggested={(question) => whenOnline(() => onAskSuggested(question))()}
       onStartNewConversation={onStartNewConversation}
-      onMicUnavailable={() => toast.info(chatStrings.dictation)}
+      onSendTranscript={(text) => {
+        // Offline the dictated text waits in the prompt like a typed one, instead of being lost.
+        if (online) onSendDraft(text)
+        else {
+          store.setDraft(text)
+          toast.warning(offlineSendBlocked)
+        }
+      }}
       attachments={attachments}
       sendBlockedReason={blocked ? sendBlockText[blocked] : null}
       onSendBlocked={(reason) => toast.info(reason, { id: 'send-blocked' })}

@@ -74,13 +74,14 @@ describe('clone profile', () => {
   it('sends the prompt to the chat on Enter, keeps Shift+Enter for new lines and ignores empty text', async () => {
     const { router } = await renderApp('/lena-hart', { fetch: api().fetch })
     const prompt = await screen.findByRole('textbox', { name: 'Message Lena Hart' })
-    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement
-    expect(send.disabled).toBe(true)
+    // spec 2 §2: with no draft the right button is the mic, with one it is Send.
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Record voice message' })).toBeTruthy()
     fireEvent.keyDown(prompt, { key: 'Enter' })
     expect(router.state.location.pathname).toBe('/lena-hart')
 
     fireEvent.change(prompt, { target: { value: 'Hello there' } })
-    expect(send.disabled).toBe(false)
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy()
     fireEvent.keyDown(prompt, { key: 'Enter', shiftKey: true })
     expect(router.state.location.pathname).toBe('/lena-hart')
 

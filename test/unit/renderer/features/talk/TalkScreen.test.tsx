@@ -52,7 +52,7 @@ describe('talk screen', () => {
       'What should I do before bed?',
     ])
     expect(screen.getByText(/not medical advice/)).toBeTruthy()
-    expect(screen.getByRole('button', { name: chatStrings.dictation })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Record voice message' })).toBeTruthy()
   })
 
   it('hides suggestions and the warning when the clone turns them off', async () => {

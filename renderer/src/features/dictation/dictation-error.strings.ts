@@ -1,0 +1,19 @@
+import type { DictationFailure } from './dictation-errors'
+
+/** The second half of dictation's strings table (see dictation.strings.ts): loaded with the recorder. */
+/** spec 2 §8 'Dictation', word for word, one per cause. */
+export const dictationErrorTexts: Record<DictationFailure, string> = {
+  'permission-denied':
+    'Microphone access is required for voice recording. Please enable microphone permissions in your browser settings.',
+  'permission-dismissed': 'Please grant microphone access to use voice recording',
+  'start-failed': 'Failed to start recording due to a technical issue. Please try again.',
+  'start-improper': 'Recording failed to start properly. Please try again.',
+  'too-short': 'Recording too short. Please try speaking for a bit longer.',
+  'no-speech': 'No clear speech detected. Please try again.',
+  'low-confidence': 'Could not understand the words clearly. Please try again.',
+  'low-quality': 'Speech quality too low. Please speak more clearly and try again.',
+  'empty-text': 'No speech detected. Please try speaking louder or closer to the microphone.',
+  network: 'Network connection issue. Please check your internet and try again.',
+  'recording-failed': 'Audio recording issue. Please try recording again.',
+  'processing-failed': 'Failed to process recording due to a technical issue. Please try again.',
+}
