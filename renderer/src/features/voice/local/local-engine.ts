@@ -1,15 +1,11 @@
 import { judgeTranscription, SHORT_AUDIO, TRANSCRIPTION_NOT_CONFIGURED } from '../../../../../contract/calls'
 import { isApiError } from '../../../api/client'
-import { fetchVoiceSpeech, openVoiceTurn, transcribeRecording } from '../../../api/voice'
-import { isMicrophoneError, type MicrophoneFailure, openMicrophone } from '../../../platform/microphone'
-import {
-  type BrowserSpeechRecognition,
-  browserSpeechRecognition,
-  type RecognitionSession,
-} from '../../../platform/speech-recognition'
+import { isMicrophoneError, type MicrophoneFailure } from '../../../platform/microphone'
+import type { RecognitionSession } from '../../../platform/speech-recognition'
 import type { CallEngine, CallEngineContext, CallEngineErrorKind, CallEngineEvent } from '../call-engine'
 import { type Answer, startAnswer } from './answer'
-import { type CallAudio, openCallAudio } from './call-audio'
+import type { CallAudio } from './call-audio'
+import { defaultLocalEngineDeps, type LocalEngineDeps, VOICE_MARKS } from './local-engine.deps'
 import { createSpeechDetector, SPEECH_DETECTION, volumeOf } from './speech-detector'
 import { createUtteranceRecorder, PRE_ROLL_MS, type UtteranceRecorder } from './utterance-recorder'
 import { utteranceWav } from './wav'
@@ -21,55 +17,18 @@ import { utteranceWav } from './wav'
  * the clone stops it (barge-in); mute stops listening without ending the call.
  */
 
-/** Performance marks the latency bench reads (scripts/bench-voice.ts). */
-export const VOICE_MARKS = {
-  userSpeechEnd: 'voice:user-speech-end',
-  transcribed: 'voice:transcribed',
-  firstAudio: 'voice:first-audio',
-} as const
-
 /** Shorter recordings are a click or a breath, not words; they are not sent. */
 const MIN_UTTERANCE_MS = 150
 /** A continuous recognition session the browser ended this soon is restarted only after this pause. */
 const RECOGNITION_RESTART_MS = 1000
-
-export interface LocalEngineDeps {
-  openMicrophone(): Promise<MediaStream>
-  openAudio(stream: MediaStream): Promise<CallAudio>
-  recognition: BrowserSpeechRecognition
-  transcribe: typeof transcribeRecording
-  openTurn: typeof openVoiceTurn
-  fetchSpeech: typeof fetchVoiceSpeech
-  /** Runs `tick` every `ms` (an interval, not rAF: a hidden tab keeps listening); answers its cancel. */
-  every(ms: number, tick: () => void): () => void
-  now(): number
-  mark(name: string): void
-  newId(): string
-  log(message: string, error?: unknown): void
-}
-
-export const defaultLocalEngineDeps = (): LocalEngineDeps => ({
-  openMicrophone: () => openMicrophone({ echoCancellation: true, noiseSuppression: true }),
-  openAudio: openCallAudio,
-  recognition: browserSpeechRecognition(),
-  transcribe: transcribeRecording,
-  openTurn: openVoiceTurn,
-  fetchSpeech: fetchVoiceSpeech,
-  every: (ms, tick) => {
-    const id = setInterval(tick, ms)
-    return () => clearInterval(id)
-  },
-  now: () => performance.now(),
-  mark: (name) => performance.mark(name),
-  newId: () => crypto.randomUUID(),
-  log: (message, error) => console.warn(message, error),
-})
 
 const MICROPHONE_KINDS: Partial<Record<MicrophoneFailure, CallEngineErrorKind>> = {
   denied: 'microphone-denied',
   'not-found': 'microphone-not-found',
   busy: 'microphone-busy',
 }
+
+export { defaultLocalEngineDeps, type LocalEngineDeps, VOICE_MARKS }
 
 export function createLocalEngine(
   context: CallEngineContext,
