@@ -15,6 +15,7 @@ import { stripeWebhookRoutes } from './billing/stripe-webhook'
 import { startBillingSweeper } from './billing/sweeper'
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
+import { startVoiceCallSweeper } from './calls/sweeper'
 import { startAnswerRecovery } from './chat/answer-store'
 import type { Config } from './config'
 import { registerDesktopCors } from './cors'
@@ -44,6 +45,8 @@ import { subscriptionRoutes } from './routes/subscriptions'
 import { ttsRoutes } from './routes/tts'
 import { uploadRoutes } from './routes/uploads'
 import { usageRoutes } from './routes/usage'
+import { voiceCallRoutes } from './routes/voice-calls'
+import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
 import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
@@ -65,6 +68,8 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>
   /** Sees every route as it is added (the fuzz suite enumerates the route table with it). */
   onRoute?: (route: RouteOptions) => void
+  /** The clock of voice calls (start, heartbeat, end, the inactivity sweep): tests move it. */
+  now?: () => Date
 }
 
 export const appVersion: string = (
@@ -147,6 +152,7 @@ export async function buildApp({
   chatHeartbeatMs,
   providers: providerOverrides,
   onRoute,
+  now,
 }: BuildAppOptions): Promise<App> {
   const app = await buildBareApp({ config, logger, onRoute })
   // Before any route: it names each anonymous write's request-rate limit as the route is added.
@@ -182,6 +188,16 @@ export async function buildApp({
   await app.register(affiliateRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(linkPreviewRoutes, { db })
   await app.register(ttsRoutes, { db, tts: providers.tts })
+  // Voice calls (spec 2 §7): the call row and its seconds, the local call's turns and speech.
+  await app.register(voiceCallRoutes, { db, voiceCalls: providers.voiceCalls, transcription: false, now })
+  await app.register(voiceTurnRoutes, {
+    db,
+    setup: brain,
+    tts: providers.tts,
+    heartbeatMs: chatHeartbeatMs,
+    now,
+  })
+  startVoiceCallSweeper(app, db, now)
   await app.register(authRoutes, { db, config, mailer: providers.mailer })
   // The dev outbox shows sign-in codes: never in production.
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db })

@@ -48,6 +48,7 @@ const Env = z.object({
   AUTH_CODES_PER_IP: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_CHAT: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_SPEECH: z.coerce.number().int().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -103,6 +104,8 @@ export interface Config {
    */
   readonly RATE_LIMIT_WRITES: number | undefined
   readonly RATE_LIMIT_CHAT: number | undefined
+  /** Sentences of a voice call spoken in the clone's voice, per minute per client IP (default 600). */
+  readonly RATE_LIMIT_SPEECH: number | undefined
   /** SMTP (nodemailer) replaces the dev outbox when set, e.g. smtps://user:pass@smtp.example.com:465. */
   readonly SMTP_URL: string | undefined
   /** The sender of sign-in mail (default 'Likeness <no-reply@likeness.app>'). */
@@ -167,6 +170,7 @@ export function loadConfig(
     AUTH_CODES_PER_IP: e.AUTH_CODES_PER_IP,
     RATE_LIMIT_WRITES: e.RATE_LIMIT_WRITES,
     RATE_LIMIT_CHAT: e.RATE_LIMIT_CHAT,
+    RATE_LIMIT_SPEECH: e.RATE_LIMIT_SPEECH,
     SMTP_URL: e.SMTP_URL,
     MAIL_FROM: e.MAIL_FROM,
     GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,

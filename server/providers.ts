@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { PRODUCT_NAME } from '../contract/product'
 import { createLocalPayments, type PaymentsProvider } from './billing/payments'
 import { createStripePayments } from './billing/stripe'
+import { localVoiceCalls, type VoiceCallProvider } from './calls/voice-provider'
 import type { Config } from './config'
 import type { Db } from './db/client'
 import { createDevOutbox } from './mail/dev-outbox'
@@ -19,6 +20,8 @@ export interface Providers {
   tts: TextToSpeech
   mailer: Mailer
   payments: PaymentsProvider
+  /** Who holds a voice call: the browser through our routes (default) or Vapi (server/calls/voice-provider.ts). */
+  voiceCalls: VoiceCallProvider
 }
 
 /** What embedded defaults that keep state need (the dev outbox stores its mail in the database). */
@@ -46,6 +49,7 @@ export function createProviders(
       (config.STRIPE_SECRET_KEY
         ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
         : createLocalPayments()),
+    voiceCalls: overrides.voiceCalls ?? localVoiceCalls,
   }
 }
 

@@ -16,11 +16,14 @@ import { rateLimited } from './errors'
  * servers (server/auth/login-codes.ts, server/uploads/uploads.ts).
  */
 
-export type RateLimitBucket = 'writes' | 'chat'
+export type RateLimitBucket = 'writes' | 'chat' | 'speech'
 
 export const RATE_LIMIT_WINDOW_MS = 60_000
-/** Per client IP and route, per minute: RATE_LIMIT_WRITES and RATE_LIMIT_CHAT override them. */
-export const DEFAULT_RATE_LIMITS: Record<RateLimitBucket, number> = { writes: 30, chat: 60 }
+/**
+ * Per client IP and route, per minute: RATE_LIMIT_WRITES, RATE_LIMIT_CHAT and RATE_LIMIT_SPEECH override them.
+ * 'speech' is a call's sentences in the clone's voice: a call speaks many (spec 2 §7), one request each.
+ */
+export const DEFAULT_RATE_LIMITS: Record<RateLimitBucket, number> = { writes: 30, chat: 60, speech: 600 }
 
 export const RATE_LIMIT_TEXT = 'Too many requests. Please wait a moment and try again.'
 
@@ -37,6 +40,11 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   // visitor is only a dropped cookie away.
   'POST /api/clone/talk/messages/stream': 'chat',
   'POST /api/tts': 'chat',
+  // Voice calls (spec 2 §7): a start opens a call row and a conversation; a turn is a model answer.
+  'POST /api/calls/voice': 'writes',
+  'POST /api/calls/voice/:callId/turns': 'chat',
+  'POST /api/calls/voice/:callId/speech': 'speech',
+  'POST /api/calls/voice/failures': 'writes',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
@@ -66,14 +74,17 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /api/stripe/webhook': 'signed by Stripe',
   'POST /dev/conversations/:id/backdate': 'a test helper, never in production',
   'POST /dev/conversations/seed': 'a benchmark helper, never in production',
+  'POST /api/calls/voice/:callId/heartbeat': 'changes a call the caller holds; creates nothing',
+  'POST /api/calls/voice/:callId/end': 'changes a call the caller holds; creates nothing',
 }
 
 /** The per-minute limits from the configuration. */
 export const rateLimitsOf = (
-  config: Pick<Config, 'RATE_LIMIT_WRITES' | 'RATE_LIMIT_CHAT'>,
+  config: Pick<Config, 'RATE_LIMIT_WRITES' | 'RATE_LIMIT_CHAT' | 'RATE_LIMIT_SPEECH'>,
 ): Record<RateLimitBucket, number> => ({
   writes: config.RATE_LIMIT_WRITES ?? DEFAULT_RATE_LIMITS.writes,
   chat: config.RATE_LIMIT_CHAT ?? DEFAULT_RATE_LIMITS.chat,
+  speech: config.RATE_LIMIT_SPEECH ?? DEFAULT_RATE_LIMITS.speech,
 })
 
 const routeKeys = (route: Pick<RouteOptions, 'method' | 'url'>) =>

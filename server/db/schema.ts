@@ -7,6 +7,8 @@
 export * from './accounts-schema'
 // Billing tables (usage ledger, subscriptions, checkouts, webhook events) live in their own file.
 export * from './billing-schema'
+// Voice calls and their failure reports live in their own file.
+export * from './calls-schema'
 // Chat tables (conversations, messages, citations, affiliates) live in their own file.
 export * from './chat-schema'
 export * from './core-schema'

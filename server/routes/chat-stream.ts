@@ -1,33 +1,28 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { FastifyBaseLogger, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { type ChatMessage, ErrorCode, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
+import { type ChatMessage, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
 import { ensureVisitor } from '../auth/visitor'
-import { allowanceOf, paymentRequired, QuotaExceededError, subjectOf } from '../billing/usage'
-import { citeAnswer } from '../brain/citations'
-import type { PreparedAnswer } from '../brain/clone-brain'
+import { allowanceOf, paymentRequired, subjectOf } from '../billing/usage'
 import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
 import {
-  AnswerSuperseded,
   type AnswerToBegin,
-  type AnswerToComplete,
   type AskedQuestion,
   type BegunAnswer,
   beginAnswer,
   CLIENT_ID_TAKEN,
-  completeAnswer,
   findAskedQuestion,
-  interruptAnswer,
   isSettled,
   mayRetry,
   restartAnswer,
 } from '../chat/answer-store'
+import { answerIntoStream, clientGone, openAnswerStream } from '../chat/answer-stream'
 import { resolveChatTarget } from '../chat/chat-target'
 import { QuestionAlreadyStored, recentTurns } from '../chat/conversation-store'
 import { type MessageRow, toChatMessage } from '../chat/message-view'
-import { ChatEventStream, SSE_HEADERS, SSE_HEARTBEAT_MS, sseEvent } from '../chat/sse'
+import { SSE_HEADERS, SSE_HEARTBEAT_MS, sseEvent } from '../chat/sse'
 import type { Db } from '../db/client'
 import { messageAffiliates, messageCitations } from '../db/schema'
 import { conflict } from '../errors'
@@ -45,16 +40,7 @@ export interface ChatStreamOptions {
   heartbeatMs?: number
 }
 
-/** Shown by the error event; the client then shows its own fallback message (spec 1 §8). */
-export const ANSWER_FAILED = 'The clone could not come up with an answer.'
-
-/** Why generation stopped: the visitor closed the connection (not an error worth logging). */
-class VisitorLeft extends Error {
-  constructor() {
-    super('The visitor closed the chat stream')
-    this.name = 'VisitorLeft'
-  }
-}
+export { ANSWER_FAILED } from '../chat/answer-stream'
 
 /**
  * spec 1 §7 'Chat stream'. Everything that can fail with a status (bad body or a file that is not one
@@ -104,8 +90,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       const visitorId = ensureVisitor(request, reply)
 
       // Gone already, while the sources were being retrieved: nothing to answer to, nothing stored.
-      const gone = () => request.raw.socket?.destroyed === true
-      if (gone()) return reply.code(200).headers(SSE_HEADERS).send('')
+      if (clientGone(request)) return reply.code(200).headers(SSE_HEADERS).send('')
       // Stored before the first byte: a server that dies from here on leaves the question and an answer
       // marked 'streaming', which the next start marks 'interrupted'.
       const begun = await begin(db, asked, {
@@ -127,15 +112,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       if (begun.kind === 'settled')
         return replay(reply, await messageWithSources(db, begun.answer), begun.userMessage)
 
-      const stream = new ChatEventStream(heartbeatMs)
-      const generation = new AbortController()
-      // 'close' on the response before we ended it means the visitor went away (issue: disconnect).
-      reply.raw.once('close', () => {
-        if (!stream.ended) generation.abort(new VisitorLeft())
-      })
-      if (gone()) generation.abort(new VisitorLeft())
-      reply.code(200).headers(SSE_HEADERS)
-      reply.send(stream.body)
+      const { stream, signal } = openAnswerStream(request, reply, heartbeatMs)
       // Old clients know no `accepted` event: only clients that sent an id get it.
       if (body.clientMessageId) {
         stream.send({ accepted: { conversationId: begun.conversationId, userMessage: begun.userMessage } })
@@ -146,7 +123,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
         log: request.log,
         prepared,
         stream,
-        signal: generation.signal,
+        signal,
         answer: {
           answerId: begun.answerId,
           cloneId: clone.id,
@@ -184,60 +161,6 @@ async function begin(db: Db, asked: AskedQuestion | undefined, input: AnswerToBe
       return { kind: 'settled', answer: stored.answer, userMessage: toChatMessage(stored.question) }
     }
     return { kind: 'streaming', ...(await restartAnswer(db, stored)) }
-  }
-}
-
-interface AnswerJob {
-  db: Db
-  log: FastifyBaseLogger
-  prepared: PreparedAnswer
-  stream: ChatEventStream
-  signal: AbortSignal
-  answer: Omit<AnswerToComplete, 'reply'>
-  userMessage: ChatMessage
-}
-
-async function answerIntoStream(job: AnswerJob): Promise<void> {
-  const { db, log, prepared, stream, signal, answer } = job
-  let text = ''
-  let delivered = false
-  // What an unfinished answer keeps: the text so far, or none when it was written but not paid for.
-  let kept: () => string = () => text
-  try {
-    for await (const token of prepared.answerer.answer(prepared.input, signal)) {
-      if (signal.aborted) break
-      text += token
-      stream.send({ current_token: token })
-    }
-    if (signal.aborted) return
-    if (!text.trim()) throw new Error('The answerer produced no text')
-
-    const { citations, affiliates } = citeAnswer(text, prepared.input.sources)
-    const message = await completeAnswer(db, { ...answer, reply: { text, citations, affiliates } }, signal)
-    delivered = true
-    stream.send({ message, userMessage: job.userMessage })
-  } catch (error) {
-    if (signal.aborted) return
-    if (error instanceof QuotaExceededError) {
-      // Lost the race for the last message of the quota: the answer was not delivered, nor counted.
-      kept = () => ''
-      stream.send({ error: { code: ErrorCode.paymentRequired, message: error.message } })
-      return
-    }
-    if (error instanceof AnswerSuperseded) {
-      // A retry of the same question (or the visitor's stop) took over this answer.
-      stream.send({ error: { code: ErrorCode.conflict, message: ANSWER_FAILED } })
-      return
-    }
-    log.error({ err: error }, 'chat stream failed')
-    stream.send({ error: { code: ErrorCode.internal, message: ANSWER_FAILED } })
-  } finally {
-    if (!delivered) {
-      await interruptAnswer(db, answer.answerId, kept()).catch((error: unknown) =>
-        log.error({ err: error }, 'could not mark an answer interrupted'),
-      )
-    }
-    stream.end()
   }
 }
 

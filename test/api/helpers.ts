@@ -32,6 +32,8 @@ export interface TestAppOptions {
   providers?: BuildAppOptions['providers']
   /** Sees every route as it is added, the product's included (configure runs after them). */
   onRoute?: BuildAppOptions['onRoute']
+  /** The voice calls' clock (server/app.ts BuildAppOptions.now). */
+  now?: BuildAppOptions['now']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -45,6 +47,7 @@ const testConfig = (env: Record<string, string>) =>
     // Suites send many requests from one address: only test/api/rate-limits.test.ts meets the limits.
     RATE_LIMIT_WRITES: '100000',
     RATE_LIMIT_CHAT: '100000',
+    RATE_LIMIT_SPEECH: '100000',
     ...env,
   })
 
@@ -59,6 +62,7 @@ export async function createTestApp({
   chatHeartbeatMs,
   providers,
   onRoute,
+  now,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(env)
   const database = await acquireSeededDatabase()
@@ -76,6 +80,7 @@ export async function createTestApp({
     chatHeartbeatMs,
     providers,
     onRoute,
+    now,
   })
   await configure?.(app)
   await app.ready()

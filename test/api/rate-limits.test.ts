@@ -11,12 +11,18 @@ import { createTestApp, type TestApp } from './helpers'
 
 const WRITES = 3
 const CHAT = 2
+const SPEECH = 4
 
 let t: TestApp
 const routes: RouteOptions[] = []
 beforeAll(async () => {
   t = await createTestApp({
-    env: { RATE_LIMIT_WRITES: String(WRITES), RATE_LIMIT_CHAT: String(CHAT), TRUST_PROXY: '1' },
+    env: {
+      RATE_LIMIT_WRITES: String(WRITES),
+      RATE_LIMIT_CHAT: String(CHAT),
+      RATE_LIMIT_SPEECH: String(SPEECH),
+      TRUST_PROXY: '1',
+    },
     onRoute: (route) => routes.push(route),
   })
 })
@@ -90,7 +96,7 @@ describe('request-rate limits of anonymous writes', () => {
       const [method, url] = route.split(' ') as [string, string]
       const path = url.replace(':shareId', 'AAAAAAAAAAAAAAAA')
       const client = newClient()
-      const max = bucket === 'chat' ? CHAT : WRITES
+      const max = bucket === 'chat' ? CHAT : bucket === 'speech' ? SPEECH : WRITES
       for (let i = 0; i < max; i += 1) {
         expect((await send(method, path, client, {})).statusCode, route).not.toBe(429)
       }

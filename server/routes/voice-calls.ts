@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { z as zm } from 'zod/mini'
+import {
+  CallBundle,
+  EndVoiceCallRequest,
+  StartVoiceCallRequest,
+  StartVoiceCallResponse,
+  VoiceCallProgress,
+  VoiceCapabilities,
+  VoiceFailureReport,
+} from '../../contract/calls'
+import { checkLanguage } from '../../contract/languages'
+import { ensureVisitor, ownerOf } from '../auth/visitor'
+import { subjectOf } from '../billing/usage'
+import { requireOwnCall } from '../calls/call-access'
+import {
+  elapsedSeconds,
+  endVoiceCall,
+  findVoiceCallByConversation,
+  openVoiceCall,
+  storeVoiceFailure,
+  touchVoiceCall,
+  type VoiceCallRow,
+} from '../calls/voice-call-store'
+import type { VoiceCallProvider } from '../calls/voice-provider'
+import { requireVoiceSeconds, secondsLeft, voiceAllowanceOf } from '../calls/voice-quota'
+import { findOwnedConversation, loadConversationWithMessages } from '../chat/conversation-store'
+import { requireClone, requireInstanceById } from '../clones/queries'
+import type { Db } from '../db/client'
+import { clones } from '../db/schema'
+import { badRequest, forbidden, notFound, unauthorized } from '../errors'
+
+export interface VoiceCallRoutesOptions {
+  db: Db
+  voiceCalls: VoiceCallProvider
+  /** Whether POST /api/transcribe/groq has a provider (GET /api/voice/capabilities says so). */
+  transcription: boolean
+  /** The clock (tests move it). */
+  now?: () => Date
+}
+
+export const VOICE_NOT_ALLOWED = 'Voice calls are not available for this clone.'
+/** spec 2 §9 'View transcript without login'. */
+export const TRANSCRIPT_LOGIN_REQUIRED = 'Please log in to view conversation history'
+
+/** The language is checked by the route (checkLanguage), so its 400 says exactly what spec 2 §5 says. */
+const StartBody = zm.extend(StartVoiceCallRequest, {
+  userPreferredLanguage: zm.string().check(zm.maxLength(200)),
+})
+const CallParams = z.object({ callId: z.uuid() })
+
+/**
+ * Voice calls held by the browser (spec 2 §7 'Voice call start' and the call's life): start, heartbeat,
+ * end, failure reports, and the call part of a transcript. Turns and speech are in voice-turns.ts.
+ */
+export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = async (
+  app,
+  { db, voiceCalls, transcription, now = () => new Date() },
+) => {
+  app.get('/api/voice/capabilities', { schema: { response: { 200: VoiceCapabilities } } }, async () => ({
+    transcription: transcription ? ('server' as const) : ('none' as const),
+    calls: voiceCalls.kind,
+  }))
+
+  app.post(
+    '/api/calls/voice',
+    { schema: { body: StartBody, response: { 200: StartVoiceCallResponse } } },
+    async (request, reply) => {
+      const body = request.body
+      const language = checkLanguage(body.userPreferredLanguage)
+      if (!language.ok) throw badRequest(language.message)
+      const clone = await requireClone(db, body.slug)
+      if (body.cloneId && body.cloneId !== clone.id) throw notFound('Clone not found')
+      if (!clone.allowVoice) throw forbidden(VOICE_NOT_ALLOWED)
+      const instanceId = body.instanceId
+        ? (await requireInstanceById(db, clone.id, body.instanceId)).id
+        : null
+      const startedAt = now()
+      const owner = ownerOf(request)
+      const voice = await voiceAllowanceOf(db, clone, owner, instanceId, startedAt)
+      requireVoiceSeconds(voice)
+
+      const visitorId = ensureVisitor(request, reply)
+      const call = await openVoiceCall(db, {
+        cloneId: clone.id,
+        instanceId,
+        userId: owner.userId,
+        visitorId,
+        ledger: {
+          subject: subjectOf({ userId: owner.userId, visitorId })!,
+          periodStart: voice.allowance.periodStart,
+          scope: voice.allowance.scope,
+        },
+        language: language.code,
+        provider: voiceCalls.kind,
+        startedAt,
+      })
+      const provider = await voiceCalls.providerFor({
+        callId: call.id,
+        conversationId: call.conversationId,
+        clone: {
+          id: clone.id,
+          slug: clone.slug,
+          name: clone.name,
+          language: clone.language,
+          voiceId: clone.voiceId,
+          voiceModel: clone.options.voiceModel ?? null,
+          voiceSettings: {},
+          wordPhonemeMapping: {},
+        },
+        language: language.code,
+        userId: owner.userId,
+        relationshipId: body.relationshipId ?? null,
+        instanceId,
+        locationId: body.locationId ?? null,
+        initialMessage: `Hi, this is ${clone.name}. What would you like to talk about?`,
+      })
+      return {
+        callId: call.id,
+        conversationId: call.conversationId,
+        startedAt: call.startedAt.toISOString(),
+        language: call.language,
+        remainingSeconds: secondsLeft(voice),
+        provider,
+      }
+    },
+  )
+
+  /** What the call has used and what is left, as heartbeat and end answer it. */
+  async function progressOf(call: VoiceCallRow, at: Date) {
+    const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
+    const voice = await voiceAllowanceOf(db, clone!, call, call.instanceId, at)
+    const ended = call.endedAt !== null
+    const durationSeconds = ended ? (call.durationSeconds ?? 0) : elapsedSeconds(call, at)
+    // An ended call's seconds are in the ledger already; a running call's are not yet.
+    return {
+      callId: call.id,
+      durationSeconds,
+      remainingSeconds: secondsLeft(voice, ended ? 0 : durationSeconds),
+      ended,
+    }
+  }
+
+  app.post(
+    '/api/calls/voice/:callId/heartbeat',
+    {
+      schema: {
+        params: CallParams,
+        body: z.optional(z.object({}).strict()),
+        response: { 200: VoiceCallProgress },
+      },
+    },
+    async (request) => {
+      const call = await requireOwnCall(db, request, request.params.callId)
+      const at = now()
+      const touched = call.endedAt ? call : ((await touchVoiceCall(db, call.id, at)) ?? call)
+      return progressOf(touched, at)
+    },
+  )
+
+  app.post(
+    '/api/calls/voice/:callId/end',
+    { schema: { params: CallParams, body: EndVoiceCallRequest, response: { 200: VoiceCallProgress } } },
+    async (request) => {
+      const call = await requireOwnCall(db, request, request.params.callId)
+      const at = now()
+      await endVoiceCall(db, call.id, { endedAt: at, reason: request.body.reason })
+      return progressOf((await requireOwnCall(db, request, call.id)) as VoiceCallRow, at)
+    },
+  )
+
+  app.post('/api/calls/voice/failures', { schema: { body: VoiceFailureReport } }, async (request) => {
+    const owner = ownerOf(request)
+    const report = request.body
+    // spec 2 §7 captureVoiceFailure: kept for support, and in the log where operators look first.
+    request.log.warn({ voiceFailure: report }, 'voice call failure reported')
+    await storeVoiceFailure(db, { report, userId: owner.userId, visitorId: owner.visitorId })
+    return { ok: true as const }
+  })
+
+  app.get(
+    '/api/calls/voice/by-conversation/:conversationId',
+    { schema: { params: z.object({ conversationId: z.uuid() }), response: { 200: CallBundle } } },
+    async (request) => {
+      const owner = ownerOf(request)
+      if (!owner.userId) throw unauthorized(TRANSCRIPT_LOGIN_REQUIRED)
+      // Signed-in owner only (spec 2 §6): the visitor cookie alone does not open a transcript.
+      const conversation = await findOwnedConversation(db, request.params.conversationId, {
+        userId: owner.userId,
+        visitorId: null,
+      })
+      if (!conversation) throw notFound('Conversation not found')
+      const [call, full] = await Promise.all([
+        findVoiceCallByConversation(db, conversation.id),
+        loadConversationWithMessages(db, conversation),
+      ])
+      return {
+        conversationId: conversation.id,
+        medium: conversation.medium,
+        startedAt: (call?.startedAt ?? conversation.createdAt).toISOString(),
+        durationSeconds: call?.durationSeconds ?? null,
+        recordingUrl: call?.recordingUrl ?? conversation.recordingUrl,
+        messages: full.messages,
+      }
+    },
+  )
+}
