@@ -9,7 +9,10 @@ import { freePort } from './test/support/free-port'
 // and hand them down through the environment.
 process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'likeness-e2e-'))
+// The fake OpenAI-compatible transcription server (test/support/transcription-server.ts) dictation and calls use.
+process.env.E2E_STT_PORT ??= String(await freePort())
 const port = Number(process.env.E2E_PORT)
+const sttPort = Number(process.env.E2E_STT_PORT)
 const baseURL = `http://127.0.0.1:${port}`
 
 export default defineConfig({
@@ -28,33 +31,46 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: chromiumArgs() },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // The sources through tsx, so a run never tests a stale build; E2E_SERVER=built runs the built server
-    // (npm run build:server first), as `npm start` does.
-    command:
-      process.env.E2E_SERVER === 'built'
-        ? 'node --enable-source-maps dist/server/index.mjs'
-        : 'node --import tsx server/index.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      // Slower than a live model on purpose: tests that stop or sample a reply mid-stream need time to act.
-      BRAIN_TOKEN_DELAY_MS: '40',
-      // Every spec signs in against this one server from one IP, often as the same demo accounts: keep the
-      // sign-in code limits out of the way.
-      AUTH_CODES_PER_IP: '1000',
-      AUTH_CODES_PER_EMAIL: '1000',
-      AUTH_CODES_PER_EMAIL_AND_IP: '1000',
-      // The same for the request-rate limits of anonymous writes and chat.
-      RATE_LIMIT_WRITES: '100000',
-      RATE_LIMIT_CHAT: '100000',
+  webServer: [
+    {
+      command: `node --import tsx test/support/transcription-server.ts --port ${sttPort}`,
+      url: `http://127.0.0.1:${sttPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
     },
-  },
+    {
+      // The sources through tsx, so a run never tests a stale build; E2E_SERVER=built runs the built server
+      // (npm run build:server first), as `npm start` does.
+      command:
+        process.env.E2E_SERVER === 'built'
+          ? 'node --enable-source-maps dist/server/index.mjs'
+          : 'node --import tsx server/index.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        // Slower than a live model on purpose: tests that stop or sample a reply mid-stream need time to act.
+        BRAIN_TOKEN_DELAY_MS: '40',
+        // Every spec signs in against this one server from one IP, often as the same demo accounts: keep the
+        // sign-in code limits out of the way.
+        AUTH_CODES_PER_IP: '1000',
+        AUTH_CODES_PER_EMAIL: '1000',
+        AUTH_CODES_PER_EMAIL_AND_IP: '1000',
+        // The same for the request-rate limits of anonymous writes and chat.
+        RATE_LIMIT_WRITES: '100000',
+        RATE_LIMIT_CHAT: '100000',
+        RATE_LIMIT_SPEECH: '100000',
+        // Dictation and local calls transcribe through the fake server above.
+        TRANSCRIPTION_BASE_URL: `http://127.0.0.1:${sttPort}/v1`,
+        TRANSCRIPTION_API_KEY: 'test',
+      },
+    },
+  ],
 })

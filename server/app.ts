@@ -42,6 +42,7 @@ import { linkPreviewRoutes } from './routes/link-preview'
 import { messageSourcesRoutes } from './routes/message-sources'
 import { sharingRoutes } from './routes/sharing'
 import { subscriptionRoutes } from './routes/subscriptions'
+import { transcriptionRoutes } from './routes/transcription'
 import { ttsRoutes } from './routes/tts'
 import { uploadRoutes } from './routes/uploads'
 import { usageRoutes } from './routes/usage'
@@ -189,7 +190,13 @@ export async function buildApp({
   await app.register(linkPreviewRoutes, { db })
   await app.register(ttsRoutes, { db, tts: providers.tts })
   // Voice calls (spec 2 §7): the call row and its seconds, the local call's turns and speech.
-  await app.register(voiceCallRoutes, { db, voiceCalls: providers.voiceCalls, transcription: false, now })
+  await app.register(voiceCallRoutes, {
+    db,
+    voiceCalls: providers.voiceCalls,
+    transcription: providers.transcriber !== null,
+    now,
+  })
+  await app.register(transcriptionRoutes, { transcriber: providers.transcriber })
   await app.register(voiceTurnRoutes, {
     db,
     setup: brain,

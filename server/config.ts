@@ -41,6 +41,9 @@ const Env = z.object({
   LLM_MODEL: z.string().optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
   ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRANSCRIPTION_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRANSCRIPTION_API_KEY: z.string().optional(),
+  TRANSCRIPTION_MODEL: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   INTERNAL_EMAIL_DOMAINS: z.string().optional(),
   AUTH_CODES_PER_EMAIL_AND_IP: z.coerce.number().int().min(1).optional(),
@@ -83,6 +86,16 @@ export interface Config {
   /** ElevenLabs replaces the offline eSpeak NG read-aloud voice when set. */
   readonly ELEVENLABS_API_KEY: string | undefined
   readonly ELEVENLABS_BASE_URL: string | undefined
+  /**
+   * Speech to text for dictation and local calls (spec 2 §5, POST /api/transcribe/groq): an OpenAI-compatible
+   * endpoint ({base}/audio/transcriptions). Configured when TRANSCRIPTION_BASE_URL or TRANSCRIPTION_API_KEY is
+   * set; a key alone means Groq (https://api.groq.com/openai/v1). Unset: no server transcription, and the
+   * renderer uses the browser's own recognition where there is one.
+   */
+  readonly TRANSCRIPTION_BASE_URL: string | undefined
+  readonly TRANSCRIPTION_API_KEY: string | undefined
+  /** Default whisper-large-v3-turbo on Groq, whisper-1 elsewhere. */
+  readonly TRANSCRIPTION_MODEL: string | undefined
   /** Keys sign-in code hashes; when unset, one is generated on first start and kept in the database. */
   readonly AUTH_SECRET: string | undefined
   /**
@@ -163,6 +176,9 @@ export function loadConfig(
     LLM_MODEL: e.LLM_MODEL,
     ELEVENLABS_API_KEY: e.ELEVENLABS_API_KEY,
     ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL,
+    TRANSCRIPTION_BASE_URL: e.TRANSCRIPTION_BASE_URL?.replace(/\/+$/, ''),
+    TRANSCRIPTION_API_KEY: e.TRANSCRIPTION_API_KEY,
+    TRANSCRIPTION_MODEL: e.TRANSCRIPTION_MODEL,
     AUTH_SECRET: e.AUTH_SECRET,
     INTERNAL_EMAIL_DOMAINS: e.INTERNAL_EMAIL_DOMAINS,
     AUTH_CODES_PER_EMAIL_AND_IP: e.AUTH_CODES_PER_EMAIL_AND_IP,

@@ -8,6 +8,12 @@ import type { Db } from './db/client'
 import { createDevOutbox } from './mail/dev-outbox'
 import type { Mailer } from './mail/mailer'
 import { createSmtpMailer } from './mail/smtp'
+import {
+  createOpenAiTranscriber,
+  defaultTranscriptionModel,
+  GROQ_BASE_URL,
+} from './transcription/openai-transcriber'
+import type { Transcriber } from './transcription/transcriber'
 import { createElevenLabsTts } from './tts/elevenlabs'
 import { createEspeakTts } from './tts/espeak'
 import type { TextToSpeech } from './tts/provider'
@@ -22,6 +28,8 @@ export interface Providers {
   payments: PaymentsProvider
   /** Who holds a voice call: the browser through our routes (default) or Vapi (server/calls/voice-provider.ts). */
   voiceCalls: VoiceCallProvider
+  /** Speech to text (POST /api/transcribe/groq); null when none is configured. */
+  transcriber: Transcriber | null
 }
 
 /** What embedded defaults that keep state need (the dev outbox stores its mail in the database). */
@@ -50,6 +58,7 @@ export function createProviders(
         ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
         : createLocalPayments()),
     voiceCalls: overrides.voiceCalls ?? localVoiceCalls,
+    transcriber: overrides.transcriber !== undefined ? overrides.transcriber : createTranscriber(config),
   }
 }
 
@@ -58,4 +67,15 @@ function createMailer(config: Config, deps: ProviderDeps | undefined): Mailer {
     return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM })
   if (!deps) throw new Error('The dev outbox needs the database: pass deps to createProviders')
   return createDevOutbox(deps.db, deps.log)
+}
+
+/** An OpenAI-compatible Whisper endpoint when TRANSCRIPTION_BASE_URL or TRANSCRIPTION_API_KEY is set (Groq by default). */
+function createTranscriber(config: Config): Transcriber | null {
+  if (!config.TRANSCRIPTION_BASE_URL && !config.TRANSCRIPTION_API_KEY) return null
+  const baseUrl = config.TRANSCRIPTION_BASE_URL ?? GROQ_BASE_URL
+  return createOpenAiTranscriber({
+    baseUrl,
+    apiKey: config.TRANSCRIPTION_API_KEY,
+    model: config.TRANSCRIPTION_MODEL ?? defaultTranscriptionModel(baseUrl),
+  })
 }

@@ -45,6 +45,8 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/calls/voice/:callId/turns': 'chat',
   'POST /api/calls/voice/:callId/speech': 'speech',
   'POST /api/calls/voice/failures': 'writes',
+  // A recording to text costs like a chat answer.
+  'POST /api/transcribe/groq': 'chat',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
