@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../support/browser'
 import { speechWav } from '../support/speech-wav'
+import { DEFAULT_TRANSCRIPT } from '../support/transcription-server'
 import { expect, LENA, signInThroughApi, test } from './fixtures'
 
 /*
@@ -10,7 +11,8 @@ import { expect, LENA, signInThroughApi, test } from './fixtures'
  * The engine's performance marks (VOICE_MARKS) say when the answer's audio started playing.
  */
 
-const QUESTION = 'How much sleep do I need?'
+// What the test transcription server hears in any speech (playwright.config.ts runs it): say the same.
+const QUESTION = DEFAULT_TRANSCRIPT
 const questionWav = await speechWav(QUESTION, { trailingSilence: 2 })
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']
 
@@ -91,8 +93,24 @@ test.describe('a local call with a speaking microphone', () => {
       .click()
     await expect(page).toHaveURL(new RegExp(`${CALL_PATH}/[0-9a-f-]{36}$`))
     await expect(page.getByText(QUESTION)).toBeVisible()
-    // The clone's side: the answer stored with the call (Lena's knowledge is about sleep).
-    await expect(page.getByText(/sleep/i).nth(1)).toBeVisible()
+    // The clone's side: its answer as the call stored it, in a BROWSER_VOICE conversation.
+    const conversationId = page.url().split('/').at(-1)
+    const bundle = await page.request.get(`/api/calls/voice/by-conversation/${conversationId}`)
+    expect(bundle.ok()).toBe(true)
+    const { medium, messages } = (await bundle.json()) as {
+      medium: string
+      messages: { sender: string; text: string }[]
+    }
+    expect(medium).toBe('BROWSER_VOICE')
+    const answer = messages.find((m) => m.sender === 'CLONE')
+    expect(answer?.text.length).toBeGreaterThan(0)
+    // The transcript shows its opening words (citation markers aside).
+    const opening = answer!.text
+      .replace(/\[\d+\]/g, '')
+      .split(/\s+/)
+      .slice(0, 4)
+      .join(' ')
+    await expect(page.getByText(opening).first()).toBeVisible()
   })
 })
 
