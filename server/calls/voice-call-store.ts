@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import { DEFAULT_CONVERSATION_TITLE } from '../../contract'
-import type { VoiceCallEndReason, VoiceFailureReport } from '../../contract/calls'
+import type { VoiceCallEndReason } from '../../contract/calls'
 import type { Db, Tx } from '../db/client'
-import {
-  type CallTranscriptLine,
-  conversations,
-  usageCounters,
-  voiceCallFailures,
-  voiceCalls,
-} from '../db/schema'
+import { type CallTranscriptLine, conversations, usageCounters, voiceCalls } from '../db/schema'
 
 /*
  * The server's record of a voice call (spec 2 §3 'Voice call metadata'). Whoever holds the call (the browser
@@ -244,29 +238,4 @@ export async function endInactiveCalls(db: Db, now: Date): Promise<number> {
     if (result.charged) ended++
   }
   return ended
-}
-
-export interface FailureToStore {
-  report: VoiceFailureReport
-  userId: string | null
-  visitorId: string | null
-}
-
-export async function storeVoiceFailure(
-  db: Db,
-  { report, userId, visitorId }: FailureToStore,
-): Promise<void> {
-  await db.insert(voiceCallFailures).values({
-    callId: report.callId ?? null,
-    conversationId: report.conversationId ?? null,
-    slug: report.slug,
-    instanceId: report.instanceId ?? null,
-    userId,
-    visitorId,
-    cause: report.cause,
-    message: report.message,
-    outcome: report.outcome,
-    language: report.userPreferredLanguage ?? null,
-    details: report.details ?? null,
-  })
 }

@@ -20,10 +20,10 @@ import {
   endVoiceCall,
   findVoiceCallByConversation,
   openVoiceCall,
-  storeVoiceFailure,
   touchVoiceCall,
   type VoiceCallRow,
 } from '../calls/voice-call-store'
+import { storeVoiceFailure } from '../calls/voice-failures'
 import type { VoiceCallProvider } from '../calls/voice-provider'
 import { requireVoiceSeconds, secondsLeft, voiceAllowanceOf } from '../calls/voice-quota'
 import { findOwnedConversation, loadConversationWithMessages } from '../chat/conversation-store'

@@ -1,12 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBody, type StreamEvent } from '../../contract'
-import {
-  CallBundle,
-  StartVoiceCallResponse,
-  VoiceCallProgress,
-  VoiceCapabilities,
-} from '../../contract/calls'
+import { StartVoiceCallResponse, VoiceCallProgress, VoiceCapabilities } from '../../contract/calls'
 import { languageNotSupported } from '../../contract/languages'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { endInactiveCalls } from '../../server/calls/voice-call-store'
@@ -283,55 +278,5 @@ describe('ending a call', () => {
       .from(voiceCallFailures)
       .where(and(eq(voiceCallFailures.slug, 'lena-hart'), eq(voiceCallFailures.cause, 'microphone')))
     expect(rows[0]).toMatchObject({ message: 'Permission denied', details: { kind: 'denied' } })
-  })
-})
-
-describe('the call bundle of a transcript', () => {
-  it('is for the signed-in owner only', async () => {
-    const user = await userWithSession(t.db, 'voice-owner@likeness.test')
-    const call = await openCall({ cookie: user.cookie })
-    await post(
-      `/api/calls/voice/${call.callId}/turns`,
-      { cookie: user.cookie },
-      { text: 'Tell me about naps' },
-    )
-    advance(20)
-    await post(`/api/calls/voice/${call.callId}/end`, { cookie: user.cookie }, { reason: 'hang-up' })
-    const url = `/api/calls/voice/by-conversation/${call.conversationId}`
-
-    const anonymous = await t.app.inject({ method: 'GET', url })
-    expect(anonymous.statusCode).toBe(401)
-    expect(anonymous.json().error.message).toBe('Please log in to view conversation history')
-    const other = await userWithSession(t.db, 'voice-other@likeness.test')
-    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).statusCode).toBe(
-      404,
-    )
-
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })
-    const bundle = CallBundle.parse(res.json())
-    expect(bundle).toMatchObject({
-      conversationId: call.conversationId,
-      medium: 'BROWSER_VOICE',
-      durationSeconds: 20,
-    })
-    expect(bundle.messages.map((m) => m.sender)).toEqual(['USER', 'CLONE'])
-  })
-
-  it('lists and shares the call conversation like any other', async () => {
-    const user = await userWithSession(t.db, 'voice-sharer@likeness.test')
-    const call = await openCall({ cookie: user.cookie })
-    await post(
-      `/api/calls/voice/${call.callId}/turns`,
-      { cookie: user.cookie },
-      { text: 'What about caffeine?' },
-    )
-    const shared = await post(`/api/clone/talk/conversations/${call.conversationId}/share`, {
-      cookie: user.cookie,
-    })
-    expect(shared.statusCode, shared.body).toBe(200)
-    const shareId = shared.json().shared.id as string
-    const view = await t.app.inject({ method: 'GET', url: `/api/clone/talk/shared/${shareId}` })
-    expect(view.statusCode, view.body).toBe(200)
-    expect(JSON.stringify(view.json())).toContain('BROWSER_VOICE')
   })
 })

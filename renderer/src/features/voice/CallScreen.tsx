@@ -69,6 +69,8 @@ export function CallScreen({ slug, instanceSlug }: Readonly<{ slug: string; inst
   )
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 const STATUS_ANNOUNCEMENT: Record<string, string> = {
   CONNECTING: voiceStrings.connecting,
   ENDED: voiceStrings.callEnded,
@@ -141,7 +143,7 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
     voiceCall.start({
       request: {
         slug: clone.slug,
-        cloneId: clone.id,
+        cloneId: UUID.test(clone.id) ? clone.id : null,
         instanceId: clone.instance?.id ?? null,
         userPreferredLanguage: language,
         locationId: clone.options.locationId,
@@ -197,11 +199,9 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const active = status === CallStatus.ACTIVE
   const inCall = active || status === CallStatus.CONNECTING
   const imageUrl = resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)
-  const remaining = remainingNow(
-    snap.remainingSeconds ?? allowance.remainingSeconds,
-    snap.elapsedSeconds,
-    active,
-  )
+  // Before a call the usage says what is left; from the start on, the call does.
+  const callRemaining = status === CallStatus.IDLE ? null : snap.remainingSeconds
+  const remaining = remainingNow(callRemaining ?? allowance.remainingSeconds, snap.elapsedSeconds, active)
   const conversationId = snap.call?.conversationId ?? null
   const shareable = callShareable({
     conversationId,
