@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import {
+  CallBundle,
   type EndVoiceCallRequest,
   type StartVoiceCallRequest,
   StartVoiceCallResponse,
@@ -134,3 +135,23 @@ export async function fetchVoiceSpeech(callId: string, text: string, signal: Abo
   })
   return response.blob()
 }
+
+export const fetchVoiceCapabilities = (signal?: AbortSignal) =>
+  apiRequest({ path: '/api/voice/capabilities', schema: VoiceCapabilities, signal })
+
+export const callBundleQueryKey = (conversationId: string) => ['call-bundle', conversationId] as const
+
+/** GET /api/calls/voice/by-conversation/:conversationId: a call's transcript (spec 2 §2 'Transcript page'). */
+export const fetchCallBundle = (conversationId: string, signal?: AbortSignal) =>
+  apiRequest({
+    path: `${CALLS}/by-conversation/${encodeURIComponent(conversationId)}`,
+    schema: CallBundle,
+    signal,
+  })
+
+export const callBundleQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: callBundleQueryKey(conversationId),
+    queryFn: ({ signal }) => fetchCallBundle(conversationId, signal),
+    retry: false,
+  })

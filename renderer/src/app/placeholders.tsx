@@ -21,21 +21,6 @@ function Placeholder({ feature, description }: Readonly<Omit<ComingSoonProps, 'b
   return <ComingSoon feature={feature} description={description} back={useBackLink()} />
 }
 
-export const CallScreen = () => (
-  <Placeholder
-    feature="Voice call"
-    description="Talk out loud with this clone in your browser, with live listening and speaking indicators."
-  />
-)
-export const SharedCallScreen = () => (
-  <Placeholder feature="Shared call" description="Listen back to a voice call someone shared with you." />
-)
-export const CallTranscriptScreen = () => (
-  <Placeholder
-    feature="Call transcript"
-    description="Read everything that was said during a call, line by line."
-  />
-)
 export const VideoScreen = () => (
   <Placeholder
     feature="Video call"

@@ -14,6 +14,7 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
 import { loadTalkScreen } from '../features/talk'
+import { loadCallScreen, loadCallTranscriptScreen, loadSharedCallScreen } from '../features/voice'
 import { parseCallSearch, parseTalkSearch } from '../navigation/search-params'
 import { RootLayout } from './RootLayout'
 import { RouteError, RouteNotFound, RoutePending } from './route-states'
@@ -28,6 +29,10 @@ const placeholder = (name: keyof typeof import('./placeholders')) =>
 // The chat is its own lazy chunk: the profile's first load never pays for it (npm run bench:size).
 const talkScreen = lazyRouteComponent(loadTalkScreen, 'TalkRoute')
 const sharedConversationScreen = lazyRouteComponent(loadSharedConversationScreen, 'SharedConversationRoute')
+// The voice call, its transcript and the shared call: each its own chunk, never in the profile's first load.
+const callScreen = lazyRouteComponent(loadCallScreen, 'CallRoute')
+const callTranscriptScreen = lazyRouteComponent(loadCallTranscriptScreen, 'CallTranscriptRoute')
+const sharedCallScreen = lazyRouteComponent(loadSharedCallScreen, 'SharedCallRoute')
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout })
 
@@ -111,19 +116,19 @@ const sharedConversationRoute = createRoute({
 const callRoute = createRoute({
   ...route('/$slug/call'),
   validateSearch: parseCallSearch,
-  component: placeholder('CallScreen'),
+  component: callScreen,
 })
 const sharedCallRoute = createRoute({
   ...route('/$slug/call/shared/$shareId'),
-  component: placeholder('SharedCallScreen'),
+  component: sharedCallScreen,
 })
 const callTranscriptRoute = createRoute({
   ...route('/$slug/call/transcript'),
-  component: placeholder('CallTranscriptScreen'),
+  component: callTranscriptScreen,
 })
 const callConversationRoute = createRoute({
   ...route('/$slug/call/$conversationId'),
-  component: placeholder('CallTranscriptScreen'),
+  component: callTranscriptScreen,
 })
 const videoRoute = createRoute({
   ...route('/$slug/video'),
@@ -166,7 +171,7 @@ const instanceSharedConversationRoute = createRoute({
 const instanceCallRoute = createRoute({
   ...route('/$slug/$instanceSlug/call'),
   validateSearch: parseCallSearch,
-  component: placeholder('CallScreen'),
+  component: callScreen,
 })
 const instanceVideoRoute = createRoute({
   ...route('/$slug/$instanceSlug/video'),

@@ -36,3 +36,7 @@ export const conversationLink = (slug: string, instanceSlug: string | null, conv
         params: { slug, instanceSlug, conversationId },
       })
     : linkOptions({ to: '/$slug/talk/conversation/$conversationId', params: { slug, conversationId } })
+
+/** /{slug}/call/{conversationId}: a call's transcript (spec 2 §2). */
+export const callTranscriptLink = (slug: string, conversationId: string) =>
+  linkOptions({ to: '/$slug/call/$conversationId', params: { slug, conversationId } })

@@ -1,3 +1,4 @@
 export { copyShareLink } from './copy-link'
-export { ShareAside } from './ShareAside'
+export { publicPageUrl, ShareAside } from './ShareAside'
 export { ShareDialogHost } from './ShareDialogHost'
+export { ShareRow } from './ShareRow'

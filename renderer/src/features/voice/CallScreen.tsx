@@ -1,0 +1,284 @@
+// The call page's styles travel with this lazy chunk: never on the profile's first load.
+import './voice.css'
+import { Flex, Spinner } from '@radix-ui/themes'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef } from 'react'
+import { toast } from 'sonner'
+import { useSnapshot } from 'valtio'
+import type { CloneProfile } from '../../../../contract/clone'
+import { initialLanguage } from '../../../../contract/languages'
+import { usageQueryKey } from '../../api/billing'
+import { isApiError, resolveMediaUrl } from '../../api/client'
+import { cloneQuery } from '../../api/clones'
+import { openDialog, useOpenDialog } from '../../navigation/dialogs.store'
+import type { CallSearch } from '../../navigation/search-params'
+import { storageKeys } from '../../platform/storage-keys'
+import { useStoredValue } from '../../platform/use-stored-value'
+import { useDocumentTitle } from '../../ui/use-document-title'
+import { useCurrentUser } from '../auth'
+import { openPaywall, setPaywallTarget } from '../paywall'
+import { CloneLoadFailed, CloneNotFound } from '../profile'
+import { AppHeader } from '../shell'
+import { CallHeader } from './CallHeader'
+import { CallEndedPanel, CallFailurePanel } from './CallOutcome'
+import { CallSharePanel, callShareable } from './CallSharePanel'
+import { CallStage } from './CallStage'
+import { BLOCKED_TOAST_MS } from './call.constants'
+import { CallStatus } from './call.machine'
+import type { CallNotice } from './call.store'
+import { countdownLabel, currentBrowserSupport, formatCallTimer, remainingNow } from './call-quota'
+import { LanguagePicker } from './LanguagePicker'
+import { useCallAllowance } from './use-call-allowance'
+import { voiceStrings } from './voice.strings'
+import { voiceCall } from './voice-call'
+
+/** /{slug}/call and /{slug}/{instanceSlug}/call (spec 2 §2). */
+export function CallRoute() {
+  const params = useParams({ strict: false }) as { slug?: string; instanceSlug?: string }
+  return <CallScreen slug={params.slug ?? ''} instanceSlug={params.instanceSlug} />
+}
+
+export function CallScreen({ slug, instanceSlug }: Readonly<{ slug: string; instanceSlug?: string }>) {
+  const query = useQuery(cloneQuery(slug, instanceSlug))
+  useDocumentTitle(query.data?.name)
+  let body: React.ReactNode
+  if (query.isPending) {
+    body = (
+      <Flex justify="center" py="9" role="status" aria-label={voiceStrings.loading}>
+        <Spinner size="3" />
+      </Flex>
+    )
+  } else if (query.isError) {
+    body =
+      isApiError(query.error) && query.error.isNotFound ? (
+        <CloneNotFound />
+      ) : (
+        <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
+      )
+  } else {
+    body = <CallView clone={query.data} />
+  }
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page call-page">
+        {body}
+      </main>
+    </>
+  )
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const STATUS_ANNOUNCEMENT: Record<string, string> = {
+  CONNECTING: voiceStrings.connecting,
+  ENDED: voiceStrings.callEnded,
+  FAILED: voiceStrings.somethingWentWrong,
+}
+
+function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
+  const snap = useSnapshot(voiceCall.state)
+  const { status, clone: cloneStatus, muted, failure } = snap.machine
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const search = useSearch({ strict: false }) as CallSearch
+  const instanceSlug = clone.instance?.slug ?? null
+  const requireEmail = clone.options.requireEmail
+  const allowance = useCallAllowance(clone)
+  const { user } = useCurrentUser()
+  const stored = useStoredValue(storageKeys.userPreferredLanguage)
+  const language = initialLanguage(stored.value, typeof navigator === 'undefined' ? [] : navigator.languages)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    setPaywallTarget({
+      slug: clone.slug,
+      instanceSlug,
+      instanceId: clone.instance?.id ?? null,
+      locationId: clone.options.locationId,
+      name: clone.name,
+      requireEmail,
+      upsellTitle: clone.upsellTitle,
+    })
+    return () => setPaywallTarget(null)
+  }, [clone, instanceSlug, requireEmail])
+
+  // An earlier visit's ended or failed call is forgotten; leaving stops a call (spec 2 §4 'Stop').
+  useEffect(() => {
+    voiceCall.reset()
+    return () => {
+      voiceCall.leave()
+    }
+  }, [])
+
+  const onNotice = useCallback(
+    (notice: CallNotice) => {
+      if (notice === 'inactivity') toast(voiceStrings.callEndedInactivity)
+      if (notice === 'microphone-denied') toast.error(voiceStrings.allowMicrophone)
+      if (notice === 'microphone-blocked')
+        toast.error(voiceStrings.microphoneBlocked, { duration: BLOCKED_TOAST_MS })
+      if (notice === 'microphone-not-found') toast.error(voiceStrings.noMicrophones)
+      if (notice === 'quota-exhausted') {
+        void queryClient.invalidateQueries({ queryKey: usageQueryKey(clone.slug, instanceSlug) })
+        openPaywall()
+      }
+    },
+    [queryClient, clone.slug, instanceSlug],
+  )
+
+  const attempt = useRef<() => void>(() => undefined)
+  attempt.current = () => {
+    // spec 2 §5: in-app social browsers and browsers without the audio APIs are refused, with no retry.
+    if (currentBrowserSupport() !== 'supported') {
+      voiceCall.refuse('unsupported-browser')
+      return
+    }
+    // spec 2 §5 'Voice quota'; spec 2 §4: the start is retried once the paywall closes.
+    if (allowance.needsPaywall) {
+      voiceCall.retryAfterPaywall(() => attempt.current())
+      if (!openPaywall()) voiceCall.paywallClosed()
+      return
+    }
+    voiceCall.start({
+      request: {
+        slug: clone.slug,
+        cloneId: UUID.test(clone.id) ? clone.id : null,
+        instanceId: clone.instance?.id ?? null,
+        userPreferredLanguage: language,
+        locationId: clone.options.locationId,
+      },
+      remainingSeconds: allowance.remainingSeconds,
+      stopsAtZero: allowance.rules.stopsAtZero,
+      onNotice,
+    })
+  }
+  const start = useCallback(() => attempt.current(), [])
+
+  const paywallOpen = useOpenDialog('paywall') !== null
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    if (wasOpen.current && !paywallOpen) voiceCall.paywallClosed()
+    wasOpen.current = paywallOpen
+  }, [paywallOpen])
+
+  // spec 2 §4 'Auto-start': dial=true or options.autoDial, once usage is known; dial then leaves the address.
+  const autoDial = search.dial === true || clone.options.autoDial
+  const dialed = useRef(false)
+  const usageKnown = !allowance.usage.isPending
+  useEffect(() => {
+    if (!autoDial || dialed.current || !usageKnown) return
+    const current = voiceCall.state.machine.status
+    if (current !== CallStatus.IDLE && current !== CallStatus.ENDED && current !== CallStatus.FAILED) return
+    dialed.current = true
+    start()
+    if (search.dial !== undefined)
+      void navigate({ to: '.', search: (prev) => ({ ...prev, dial: undefined }), replace: true })
+  }, [autoDial, usageKnown, start, navigate, search.dial])
+
+  // After a call: the usage is fetched again, and an anonymous visitor's seconds left are kept for today.
+  const keep = allowance.keepAnonymousRemaining
+  useEffect(() => {
+    if (status !== CallStatus.ENDED) return
+    keep(snap.remainingSeconds)
+    void queryClient.invalidateQueries({ queryKey: usageQueryKey(clone.slug, instanceSlug) })
+  }, [status, snap.remainingSeconds, keep, queryClient, clone.slug, instanceSlug])
+
+  // Keyboard and screen-reader users land on the new screen's heading when the call changes screens.
+  const screen = status === CallStatus.ENDED || status === CallStatus.FAILED ? status : 'STAGE'
+  const firstScreen = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen, which it does not read
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false
+      return
+    }
+    headingRef.current?.focus()
+  }, [screen])
+
+  const active = status === CallStatus.ACTIVE
+  const inCall = active || status === CallStatus.CONNECTING
+  const imageUrl = resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)
+  // Before a call the usage says what is left; from the start on, the call does.
+  const callRemaining = status === CallStatus.IDLE ? null : snap.remainingSeconds
+  const remaining = remainingNow(callRemaining ?? allowance.remainingSeconds, snap.elapsedSeconds, active)
+  const conversationId = snap.call?.conversationId ?? null
+  const shareable = callShareable({
+    conversationId,
+    medium: 'BROWSER_VOICE',
+    publicClone: clone.public,
+    signedIn: user !== null,
+  })
+  const announcement = active
+    ? cloneStatus === 'idle'
+      ? voiceStrings.live
+      : voiceStrings.status[cloneStatus]
+    : (STATUS_ANNOUNCEMENT[status] ?? '')
+
+  let body: React.ReactNode
+  if (status === CallStatus.ENDED) {
+    body = (
+      <CallEndedPanel
+        slug={clone.slug}
+        instanceSlug={instanceSlug}
+        headingRef={headingRef}
+        conversationId={conversationId}
+        canShare={shareable}
+        onShare={() => (conversationId ? openDialog({ kind: 'share', conversationId }) : undefined)}
+        onCallAgain={start}
+      />
+    )
+  } else if (status === CallStatus.FAILED) {
+    body = (
+      <CallFailurePanel
+        slug={clone.slug}
+        instanceSlug={instanceSlug}
+        headingRef={headingRef}
+        failure={failure}
+        onRetry={start}
+      />
+    )
+  } else {
+    body = (
+      <CallStage
+        name={clone.name}
+        imageUrl={imageUrl}
+        status={status}
+        clone={cloneStatus}
+        muted={muted}
+        countdown={allowance.rules.showCountdown ? countdownLabel(remaining) : null}
+        startBlocked={allowance.blockedReason}
+        headingRef={headingRef}
+        onStart={start}
+        onToggleMute={() => voiceCall.toggleMute()}
+        onEnd={() => voiceCall.stop('hang-up')}
+      />
+    )
+  }
+
+  return (
+    <div className="call-layout">
+      <div className="call-main">
+        <CallHeader
+          slug={clone.slug}
+          instanceSlug={instanceSlug}
+          name={clone.name}
+          imageUrl={imageUrl}
+          verified={clone.verified}
+          showBack={!inCall}
+          timer={active ? formatCallTimer(snap.elapsedSeconds) : null}
+          languagePicker={
+            inCall ? null : <LanguagePicker value={language} onChange={(code) => stored.set(code)} />
+          }
+        />
+        <div className="call-body">{body}</div>
+        <div className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </div>
+      </div>
+      {status === CallStatus.ENDED && shareable ? (
+        <CallSharePanel slug={clone.slug} conversationId={conversationId} cloneName={clone.name} />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,125 @@
+import { Avatar, Badge, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes'
+import type { Ref } from 'react'
+import { initialsOf } from '../../lib/initials'
+import { PhoneIcon } from '../../ui/icons'
+import { MicIcon } from '../../ui/lazy-icons'
+import { Tooltip } from '../../ui/tooltip'
+import { type CallStatus, CloneStatus } from './call.machine'
+import { HangUpIcon, MicOffIcon } from './call-icons'
+import { voiceStrings } from './voice.strings'
+
+export interface CallStageProps {
+  name: string
+  imageUrl: string | undefined
+  status: Extract<CallStatus, 'IDLE' | 'CONNECTING' | 'ACTIVE'>
+  clone: CloneStatus
+  muted: boolean
+  /** The countdown text ('12 minutes', 'Unlimited'), or null when not shown (spec 2 §6). */
+  countdown: string | null
+  /** The Call button's refusal (the quota tooltip), or null when a call may start. */
+  startBlocked: string | null
+  headingRef: Ref<HTMLHeadingElement>
+  onStart: () => void
+  onToggleMute: () => void
+  onEnd: () => void
+}
+
+/**
+ * The call itself (spec 2 §2): the Live badge, the clone indicator with its rings, the Connecting or status
+ * pill, the countdown, and the controls (Start a call when idle; mic toggle and end call in a call).
+ */
+export function CallStage({
+  name,
+  imageUrl,
+  status,
+  clone,
+  muted,
+  countdown,
+  startBlocked,
+  headingRef,
+  onStart,
+  onToggleMute,
+  onEnd,
+}: Readonly<CallStageProps>) {
+  const active = status === 'ACTIVE'
+  const inCall = active || status === 'CONNECTING'
+  return (
+    <Flex direction="column" align="center" gap="5" className="call-stage">
+      {/* spec 2 §2 'Live badge': a green dot, a red 'Live' label while ACTIVE. */}
+      {active ? (
+        <Badge color="red" variant="solid" radius="full" className="call-live">
+          {voiceStrings.live}
+        </Badge>
+      ) : (
+        <span className="call-live-dot" aria-hidden />
+      )}
+      <div className={`call-indicator call-indicator--${active ? clone : inCall ? 'connecting' : 'idle'}`}>
+        <span className="call-ring" aria-hidden />
+        <span className="call-thinking-ring" aria-hidden />
+        <Avatar
+          src={imageUrl}
+          alt=""
+          fallback={initialsOf(name)}
+          size="9"
+          radius="full"
+          className="call-avatar"
+        />
+      </div>
+      <Heading as="h1" size="6" align="center" ref={headingRef} tabIndex={-1} className="call-heading">
+        {name}
+      </Heading>
+      {status === 'CONNECTING' ? (
+        <Badge size="2" radius="full" color="gray" className="call-pill">
+          {voiceStrings.connecting}
+        </Badge>
+      ) : null}
+      {/* spec 2 §2 'Status pill': only while ACTIVE and the clone is not idle. */}
+      {active && clone !== CloneStatus.idle ? (
+        <Badge size="2" radius="full" color={clone === 'speaking' ? 'green' : 'blue'} className="call-pill">
+          {voiceStrings.status[clone]}
+        </Badge>
+      ) : null}
+      {countdown ? (
+        <Text size="2" color="gray" className="call-countdown">
+          {voiceStrings.remaining}: <Text weight="medium">{countdown}</Text>
+        </Text>
+      ) : null}
+      {inCall ? (
+        <Flex gap="4" align="center" className="call-controls">
+          <IconButton
+            size="4"
+            radius="full"
+            variant={muted ? 'solid' : 'soft'}
+            color={muted ? 'amber' : 'gray'}
+            aria-pressed={muted}
+            aria-label={muted ? voiceStrings.unmute : voiceStrings.mute}
+            onClick={onToggleMute}
+          >
+            {muted ? <MicOffIcon size={22} /> : <MicIcon size={22} />}
+          </IconButton>
+          <IconButton size="4" radius="full" color="red" aria-label={voiceStrings.endCall} onClick={onEnd}>
+            <HangUpIcon size={22} />
+          </IconButton>
+        </Flex>
+      ) : startBlocked ? (
+        <Tooltip content={startBlocked}>
+          {/* aria-disabled, not disabled: the button keeps focus and hover, so its tooltip is reachable. */}
+          <Button size="4" radius="full" aria-disabled="true" className="call-start-blocked" color="gray">
+            <PhoneIcon />
+            {voiceStrings.startCall}
+          </Button>
+        </Tooltip>
+      ) : (
+        <Flex direction="column" align="center" gap="2">
+          <Button size="4" radius="full" onClick={onStart}>
+            <PhoneIcon />
+            {voiceStrings.startCall}
+          </Button>
+          <Text size="1" color="gray" align="center">
+            {voiceStrings.startCallHint(name)}
+          </Text>
+        </Flex>
+      )}
+    </Flex>
+  )
+}

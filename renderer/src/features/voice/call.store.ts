@@ -1,0 +1,387 @@
+import { proxy } from 'valtio'
+import type {
+  StartVoiceCallRequest,
+  StartVoiceCallResponse,
+  VoiceCallEndReason,
+  VoiceCapabilities,
+  VoiceFailureReport,
+} from '../../../../contract/calls'
+import { isApiError } from '../../api/client'
+import type { MediaPermissionState } from '../../platform'
+import {
+  CONNECT_TIMEOUT_MS,
+  COUNTDOWN_TICK_MS,
+  HEARTBEAT_MS,
+  MIC_STOP_DELAY_MS,
+  PAYWALL_RETRY_MS,
+  PERMISSION_RETRIES,
+  PERMISSION_RETRY_MS,
+  STOPPING_WAIT_MS,
+} from './call.constants'
+import {
+  type CallEffect,
+  type CallEvent,
+  type CallFailure,
+  type CallMachineState,
+  CallStatus,
+  callTransition,
+  initialCallState,
+} from './call.machine'
+import type { CallEngine, CallEngineEvent, CreateCallEngine } from './call-engine'
+import { chargeElapsed, remainingNow, tighterLimit } from './call-quota'
+
+/** What the call needs from outside; the defaults are the API client, the engines and the platform. */
+export interface CallDependencies {
+  startVoiceCall(request: StartVoiceCallRequest, signal?: AbortSignal): Promise<StartVoiceCallResponse>
+  endVoiceCall(callId: string, body: { reason: VoiceCallEndReason }): Promise<{ remainingSeconds: number }>
+  sendVoiceHeartbeat(callId: string): Promise<{ remainingSeconds: number; ended: boolean }>
+  reportVoiceFailure(report: VoiceFailureReport): Promise<void>
+  loadCallEngine(kind: StartVoiceCallResponse['provider']['kind']): Promise<CreateCallEngine>
+  capabilities(): Promise<VoiceCapabilities>
+  microphonePermission(): Promise<MediaPermissionState>
+  isPaywallOpen(): boolean
+  now(): number
+}
+
+/** What the screen turns into toasts, the paywall or navigation (stores hold no UI). */
+export type CallNotice =
+  | 'inactivity'
+  | 'quota-exhausted'
+  | 'microphone-denied'
+  | 'microphone-blocked'
+  | 'microphone-not-found'
+
+export interface CallSession {
+  request: StartVoiceCallRequest
+  /** Seconds left before the call (usage, or the anonymous allowance); -1 unlimited, null unknown. */
+  remainingSeconds: number | null
+  /** spec 2 §5: at zero the call stops and the paywall opens. */
+  stopsAtZero: boolean
+  onNotice(notice: CallNotice): void
+}
+
+export interface CallView {
+  machine: CallMachineState
+  /** The call the server opened (kept after it ends: the transcript and share links need it). */
+  call: StartVoiceCallResponse | null
+  /** Whole seconds since the call became ACTIVE. */
+  elapsedSeconds: number
+  /** Seconds left when the call became ACTIVE (after it: what is left); -1 unlimited, null unknown. */
+  remainingSeconds: number | null
+}
+
+const ENGINE_FAILURES: Partial<Record<string, CallFailure>> = {
+  'microphone-denied': 'microphone-denied',
+  'microphone-not-found': 'microphone-not-found',
+  'transcription-unavailable': 'transcription-unavailable',
+}
+
+export function createCallStore(initial: CallDependencies) {
+  let deps = initial
+  const view = proxy<CallView>({
+    machine: initialCallState,
+    call: null,
+    elapsedSeconds: 0,
+    remainingSeconds: null,
+  })
+  let session: CallSession | null = null
+  let attempt = 0
+  let opening: AbortController | null = null
+  let engine: CallEngine | null = null
+  let stopping: Promise<void> | null = null
+  let connectTimer: ReturnType<typeof setTimeout> | undefined
+  let clock: ReturnType<typeof setInterval> | undefined
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+  let activeAt = 0
+  let pendingRetry: (() => void) | null = null
+  let lastFailure: { cause: string; message: string } | null = null
+
+  function dispatch(event: CallEvent): boolean {
+    const transition = callTransition(view.machine, event)
+    if (!transition) return false
+    view.machine = transition.state
+    for (const effect of transition.effects) run(effect)
+    return true
+  }
+
+  const stillCurrent = (token: number) => token === attempt
+
+  function tick() {
+    view.elapsedSeconds = Math.floor((deps.now() - activeAt) / 1000)
+    const left = remainingNow(view.remainingSeconds, view.elapsedSeconds, true)
+    // spec 2 §5: at zero, with no overage and email required, the call stops and the paywall opens.
+    if (session?.stopsAtZero && left !== null && left !== -1 && left <= 0) {
+      const current = session
+      if (dispatch({ type: 'STOP', reason: 'quota-exhausted' })) current.onNotice('quota-exhausted')
+    }
+  }
+
+  async function beat(callId: string) {
+    try {
+      const progress = await deps.sendVoiceHeartbeat(callId)
+      if (view.call?.callId !== callId || view.machine.status !== CallStatus.ACTIVE) return
+      view.remainingSeconds =
+        progress.remainingSeconds === -1 ? -1 : progress.remainingSeconds + view.elapsedSeconds
+      if (progress.ended) dispatch({ type: 'STOP', reason: 'provider-ended' })
+      else tick()
+    } catch {
+      // A missed heartbeat is not the end of the call; the next one may get through.
+    }
+  }
+
+  function releaseEngine() {
+    const current = engine
+    engine = null
+    if (!current) return
+    // spec 2 §9: the mic is released 100 ms after the stop.
+    const done = new Promise<void>((resolve) => setTimeout(resolve, MIC_STOP_DELAY_MS))
+      .then(() => current.stop())
+      .catch(() => undefined)
+      .finally(() => {
+        if (stopping === done) stopping = null
+      })
+    stopping = done
+  }
+
+  function endOnServer(reason: VoiceCallEndReason) {
+    const call = view.call
+    if (!call) return
+    deps
+      .endVoiceCall(call.callId, { reason })
+      .then((progress) => {
+        if (view.call?.callId === call.callId && view.machine.status !== CallStatus.ACTIVE)
+          view.remainingSeconds = progress.remainingSeconds
+      })
+      .catch(() => undefined)
+  }
+
+  function run(effect: CallEffect) {
+    switch (effect) {
+      case 'open-call':
+        void open(++attempt)
+        return
+      case 'start-connect-timer':
+        clearTimeout(connectTimer)
+        connectTimer = setTimeout(() => {
+          lastFailure = { cause: 'connect-timeout', message: 'Connection timeout exceeded' }
+          dispatch({ type: 'CONNECT_TIMEOUT' })
+        }, CONNECT_TIMEOUT_MS)
+        return
+      case 'clear-connect-timer':
+        clearTimeout(connectTimer)
+        return
+      case 'start-clock': {
+        activeAt = deps.now()
+        view.elapsedSeconds = 0
+        clock = setInterval(tick, COUNTDOWN_TICK_MS)
+        const call = view.call
+        if (call?.provider.kind === 'local')
+          heartbeat = setInterval(() => void beat(call.callId), HEARTBEAT_MS)
+        return
+      }
+      case 'stop-clock':
+        if (clock !== undefined) view.elapsedSeconds = Math.floor((deps.now() - activeAt) / 1000)
+        clearInterval(clock)
+        clearInterval(heartbeat)
+        clock = heartbeat = undefined
+        return
+      case 'apply-mute':
+        engine?.setMuted(view.machine.muted)
+        return
+      case 'stop-engine':
+        releaseEngine()
+        return
+      case 'abort-opening':
+        attempt++
+        opening?.abort()
+        opening = null
+        releaseEngine()
+        endOnServer(view.machine.endReason ?? 'left-screen')
+        return
+      case 'charge-elapsed':
+        view.remainingSeconds = chargeElapsed(view.remainingSeconds, view.elapsedSeconds)
+        return
+      case 'end-on-server':
+        endOnServer(view.machine.endReason ?? 'failed')
+        return
+      case 'report-failure':
+        report()
+        return
+      case 'notify-inactivity':
+        session?.onNotice('inactivity')
+        return
+    }
+  }
+
+  function report() {
+    if (!session) return
+    const call = view.call
+    void deps.reportVoiceFailure({
+      event_id: 'voice_call_failure',
+      cause: lastFailure?.cause ?? view.machine.failure ?? 'error',
+      message: (lastFailure?.message ?? 'The call failed').slice(0, 2000),
+      outcome: view.machine.failure ?? 'error',
+      slug: session.request.slug,
+      callId: call?.callId ?? null,
+      conversationId: call?.conversationId ?? null,
+      instanceId: session.request.instanceId ?? null,
+      userPreferredLanguage: session.request.userPreferredLanguage,
+      details: call
+        ? { startedAt: call.startedAt, provider: call.provider.kind, language: call.language }
+        : {},
+    })
+  }
+
+  function fail(failure: CallFailure, cause: string, message: string) {
+    lastFailure = { cause, message }
+    dispatch({ type: 'FAIL', failure })
+  }
+
+  function onEngineEvent(token: number, event: CallEngineEvent) {
+    if (!stillCurrent(token)) return
+    switch (event.type) {
+      case 'connected':
+        return void dispatch({ type: 'CONNECTED' })
+      case 'clone-speech-start':
+        return void dispatch({ type: 'CLONE_SPEECH_START' })
+      case 'clone-speech-end':
+        return void dispatch({ type: 'CLONE_SPEECH_END' })
+      case 'user-speech-start':
+        return void dispatch({ type: 'USER_SPEECH_START' })
+      case 'user-speech-end':
+        return void dispatch({ type: 'USER_SPEECH_END' })
+      case 'room-deleted':
+        return void dispatch({ type: 'ROOM_DELETED' })
+      case 'ended':
+        return void dispatch({ type: 'STOP', reason: 'provider-ended' })
+      case 'error':
+        return engineError(event.error)
+      default:
+        return
+    }
+  }
+
+  function engineError(error: { kind: string; message: string }) {
+    const notice = session?.onNotice
+    if (error.kind === 'quota-exhausted') {
+      const handled =
+        view.machine.status === CallStatus.ACTIVE
+          ? dispatch({ type: 'STOP', reason: 'quota-exhausted' })
+          : dispatch({ type: 'REFUSED' })
+      if (handled) notice?.('quota-exhausted')
+      return
+    }
+    if (error.kind === 'microphone-denied') notice?.('microphone-denied')
+    if (error.kind === 'microphone-not-found') notice?.('microphone-not-found')
+    fail(ENGINE_FAILURES[error.kind] ?? 'error', error.kind, error.message)
+  }
+
+  async function permissionState(): Promise<MediaPermissionState | null> {
+    for (let tries = 0; tries <= PERMISSION_RETRIES; tries++) {
+      try {
+        return await deps.microphonePermission()
+      } catch {
+        // spec 2 §9: the state is not known yet: ask again after 100 ms.
+        await new Promise((resolve) => setTimeout(resolve, PERMISSION_RETRY_MS))
+      }
+    }
+    return null
+  }
+
+  async function open(token: number) {
+    const current = session
+    if (!current) return
+    const controller = new AbortController()
+    opening = controller
+    view.call = null
+    try {
+      // spec 2 §9: a call still stopping is waited for (300 ms at a time) before a new one opens the mic.
+      while (stopping) {
+        await new Promise((resolve) => setTimeout(resolve, STOPPING_WAIT_MS))
+        if (!stillCurrent(token)) return
+      }
+      if ((await permissionState()) === 'denied') {
+        if (!stillCurrent(token)) return
+        current.onNotice('microphone-blocked')
+        return fail('microphone-denied', 'microphone-denied', 'Microphone permission is blocked')
+      }
+      if (!stillCurrent(token)) return
+      const call = await deps.startVoiceCall(current.request, controller.signal)
+      if (!stillCurrent(token)) {
+        void deps.endVoiceCall(call.callId, { reason: 'left-screen' }).catch(() => undefined)
+        return
+      }
+      view.call = call
+      view.remainingSeconds = tighterLimit(call.remainingSeconds, current.remainingSeconds)
+      const [create, capabilities] = await Promise.all([
+        deps.loadCallEngine(call.provider.kind),
+        deps.capabilities(),
+      ])
+      if (!stillCurrent(token)) return
+      engine = create({
+        call,
+        cloneSlug: current.request.slug,
+        language: call.language,
+        capabilities,
+        onEvent: (event) => onEngineEvent(token, event),
+      })
+      if (view.machine.muted) engine.setMuted(true)
+      await engine.start()
+    } catch (error) {
+      if (!stillCurrent(token)) return
+      if (isApiError(error) && error.status === 402) {
+        if (dispatch({ type: 'REFUSED' })) current.onNotice('quota-exhausted')
+        return
+      }
+      const message = error instanceof Error ? error.message : String(error)
+      fail('error', isApiError(error) ? `api-${error.code}` : 'start-failed', message)
+    } finally {
+      if (opening === controller) opening = null
+    }
+  }
+
+  return {
+    state: view,
+    /** spec 2 §4 'Start': refused while the paywall is open or a call is under way. */
+    start(next: CallSession): boolean {
+      const previous = session
+      session = next
+      const started = dispatch({ type: 'START', paywallOpen: deps.isPaywallOpen() })
+      if (!started) session = previous
+      else {
+        lastFailure = null
+        view.elapsedSeconds = 0
+        view.remainingSeconds = next.remainingSeconds
+      }
+      return started
+    },
+    stop: (reason: VoiceCallEndReason = 'hang-up') => dispatch({ type: 'STOP', reason }),
+    toggleMute: () => dispatch({ type: 'TOGGLE_MUTE' }),
+    /** spec 2 §4: leaving the screen stops an ACTIVE call and cancels a connecting one. */
+    leave: () => dispatch({ type: 'LEAVE' }),
+    reset: () => dispatch({ type: 'RESET' }),
+    /** A refusal before the call opens (unsupported browser): FAILED with its own text, no retry. */
+    refuse(failure: CallFailure) {
+      dispatch({ type: 'RESET' })
+      return dispatch({ type: 'FAIL', failure })
+    },
+    /** spec 2 §4: after the paywall closes following a permission check, the start is retried in 50 ms. */
+    retryAfterPaywall(retry: () => void) {
+      pendingRetry = retry
+    },
+    paywallClosed() {
+      const retry = pendingRetry
+      pendingRetry = null
+      if (!retry) return
+      setTimeout(() => {
+        if (view.machine.status === CallStatus.IDLE) retry()
+      }, PAYWALL_RETRY_MS)
+    },
+    /** Tests and the desktop shell may swap what the call talks to. */
+    configure(patch: Partial<CallDependencies>) {
+      deps = { ...deps, ...patch }
+    },
+  }
+}
+
+export type CallStore = ReturnType<typeof createCallStore>

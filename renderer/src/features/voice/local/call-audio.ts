@@ -1,0 +1,86 @@
+import { levelOf, SPEECH_DETECTION } from './speech-detector'
+import type { SpeechPlayback } from './speech-queue'
+
+/*
+ * The Web Audio graph of a local call: the microphone into an AnalyserNode (the level) and into a capture
+ * node (the utterance's PCM), and the clone's sentences played out through the same AudioContext.
+ *
+ * Capture uses a ScriptProcessorNode, deprecated but everywhere: an AudioWorklet module has to be a script
+ * the page CSP allows (script-src 'self', server/security-headers.ts and main/csp.ts, so no blob: or data:
+ * module), and a separate worklet file in the build is more machinery than 2048-sample chunks need.
+ */
+
+const CAPTURE_CHUNK = 2048
+
+export interface CallAudio {
+  readonly sampleRate: number
+  /** The microphone's level now: RMS of the analyser's time-domain data. */
+  level(): number
+  /** Receives every chunk of microphone PCM (mono, at sampleRate). */
+  onPcm: ((chunk: Float32Array) => void) | null
+  decode(data: ArrayBuffer): Promise<AudioBuffer>
+  play(buffer: AudioBuffer): SpeechPlayback
+  close(): Promise<void>
+}
+
+export async function openCallAudio(stream: MediaStream): Promise<CallAudio> {
+  const context = new AudioContext()
+  // Created after the 'Start a call' click, so the autoplay policy lets it run; resume in case it did not.
+  if (context.state === 'suspended') await context.resume().catch(() => {})
+  const source = context.createMediaStreamSource(stream)
+  const analyser = context.createAnalyser()
+  analyser.fftSize = SPEECH_DETECTION.analyserSize
+  const samples = new Float32Array(analyser.fftSize)
+  source.connect(analyser)
+
+  const processor = context.createScriptProcessor(CAPTURE_CHUNK, 1, 1)
+  // A processor only runs when connected to the output; a muted gain keeps the mic out of the speakers.
+  const silent = context.createGain()
+  silent.gain.value = 0
+  source.connect(processor)
+  processor.connect(silent)
+  silent.connect(context.destination)
+
+  const playing = new Set<AudioBufferSourceNode>()
+  const audio: CallAudio = {
+    sampleRate: context.sampleRate,
+    onPcm: null,
+    level() {
+      analyser.getFloatTimeDomainData(samples)
+      return levelOf(samples)
+    },
+    decode: (data) => context.decodeAudioData(data),
+    play(buffer) {
+      const node = context.createBufferSource()
+      node.buffer = buffer
+      node.connect(context.destination)
+      playing.add(node)
+      const ended = new Promise<void>((resolve) => {
+        node.onended = () => {
+          playing.delete(node)
+          resolve()
+        }
+      })
+      node.start()
+      return {
+        ended,
+        stop: () => {
+          try {
+            node.stop()
+          } catch {
+            // Already stopped.
+          }
+        },
+      }
+    },
+    async close() {
+      processor.onaudioprocess = null
+      for (const node of playing) node.onended = null
+      source.disconnect()
+      processor.disconnect()
+      await context.close().catch(() => {})
+    },
+  }
+  processor.onaudioprocess = (event) => audio.onPcm?.(event.inputBuffer.getChannelData(0))
+  return audio
+}
