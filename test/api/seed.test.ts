@@ -56,6 +56,8 @@ describe('seed', () => {
       'uploads',
       'usage_counters',
       'users',
+      'voice_call_failures',
+      'voice_calls',
     ])
   })
 
