@@ -186,7 +186,7 @@ describe('call screen (spec 2 §2, §4)', () => {
     fireEvent.click(await startButton())
     await waitFor(() => expect(engine.started).toBe(1))
     act(() => engine.emit({ type: 'connected' }))
-    await act(() => router.navigate({ to: '/lena-hart' }))
+    await act(() => router.navigate({ to: '/$slug', params: { slug: 'lena-hart' } }))
     await waitFor(() =>
       expect(deps.endVoiceCall).toHaveBeenCalledWith(expect.any(String), { reason: 'left-screen' }),
     )
