@@ -57,6 +57,13 @@ export function HistoryEntry({
       <span className="history-entry__icon" aria-hidden>
         <MediumIcon medium={item.medium} />
       </span>
+      <span className="visually-hidden">
+        {item.medium === 'BROWSER_VOICE' || item.medium === 'PHONE_VOICE'
+          ? historyStrings.voiceCall
+          : item.medium === 'VIDEO'
+            ? historyStrings.videoCall
+            : null}
+      </span>
       {editing ? (
         <div className="history-entry__main">
           <input

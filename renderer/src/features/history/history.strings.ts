@@ -1,6 +1,9 @@
 /** History's user-facing texts (spec 1 §2 'History', §8 'Conversation'). */
 export const historyStrings = {
   title: 'History',
+  // The medium of a call entry, for screen readers (the icon says it visually; spec 1 §3 'medium').
+  voiceCall: 'Voice call:',
+  videoCall: 'Video call:',
   description: 'Your conversations with this clone, most recent first.',
   newConversation: 'New Conversation',
   current: 'Current',

@@ -9,7 +9,7 @@ import {
   unshareConversation,
   updateConversation,
 } from '../../api/history'
-import { conversationLink, talkLink } from '../../navigation/clone-links'
+import { callTranscriptLink, conversationLink, talkLink } from '../../navigation/clone-links'
 import { openDialog } from '../../navigation/dialogs.store'
 import { chatStream } from '../chat'
 import { copyShareLink } from '../share'
@@ -32,7 +32,12 @@ export function useConversationActions({
 
   const open = useCallback(
     (item: ConversationListItem) =>
-      navigate(conversationLink(slug, instanceSlug, item.id)).catch((error: unknown) => {
+      // spec 2 §2: a call opens its transcript page; a chat its conversation.
+      navigate(
+        item.medium === 'BROWSER_VOICE' || item.medium === 'PHONE_VOICE'
+          ? callTranscriptLink(slug, item.id)
+          : conversationLink(slug, instanceSlug, item.id),
+      ).catch((error: unknown) => {
         toast.error(historyStrings.switchFailed(messageOf(error)))
       }),
     [navigate, slug, instanceSlug],

@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import type { CloneProfile } from '../../../../contract/clone'
+import { usageQuery } from '../../api/billing'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { socialLinks } from '../../lib/socials'
+import { voiceQuotaExhausted } from '../../lib/voice-quota'
 import { talkLink } from '../../navigation/clone-links'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
@@ -69,6 +71,12 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const navigate = useNavigate()
   const [socialsOpen, setSocialsOpen] = useState(false)
   const instanceSlug = clone.instance?.slug ?? null
+  // spec 2 §8: the Call button is disabled with the quota tooltip once the voice quota is used up.
+  const usage = useQuery({
+    ...usageQuery(clone.slug, instanceSlug, clone.options.locationId),
+    enabled: clone.allowVoice,
+  })
+  const callBlocked = voiceQuotaExhausted(usage.data, clone.options.requireEmail)
   const links = useMemo(() => socialLinks(clone.socials), [clone.socials])
   const warning = useCloneWarning(clone.slug, warningTextFor(clone.options))
   const loggedIn = useCurrentUser().user !== null
@@ -101,6 +109,7 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
           slug={clone.slug}
           instanceSlug={instanceSlug}
           allowVoice={clone.allowVoice}
+          callBlockedReason={callBlocked ? profileStrings.callQuotaExhausted : null}
           allowVideo={clone.allowVideo}
           hasSocials={links.length > 0}
           onViewLinks={() => setSocialsOpen(true)}

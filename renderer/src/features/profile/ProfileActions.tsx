@@ -8,6 +8,8 @@ export interface ProfileActionsProps {
   slug: string
   instanceSlug: string | null
   allowVoice: boolean
+  /** Why a call cannot start (the exhausted-quota text), or null. */
+  callBlockedReason?: string | null
   allowVideo: boolean
   hasSocials: boolean
   onViewLinks: () => void
@@ -20,6 +22,7 @@ export function ProfileActions({
   slug,
   instanceSlug,
   allowVoice,
+  callBlockedReason = null,
   allowVideo,
   hasSocials,
   onViewLinks,
@@ -33,7 +36,14 @@ export function ProfileActions({
           {profileStrings.message}
         </Link>
       </Button>
-      {allowVoice ? (
+      {allowVoice && callBlockedReason ? (
+        // aria-disabled keeps it focusable so its reason is heard; the profile's first load has no tooltip.
+        <Button size="3" variant="soft" color="gray" aria-disabled="true" title={callBlockedReason}>
+          <PhoneIcon />
+          {profileStrings.call}
+          <span className="visually-hidden">{` (${callBlockedReason})`}</span>
+        </Button>
+      ) : allowVoice ? (
         <Button asChild size="3" variant="soft">
           <Link {...callLink(slug, instanceSlug)}>
             <PhoneIcon />

@@ -1,4 +1,6 @@
 export { copyShareLink } from './copy-link'
 export { publicPageUrl, ShareAside } from './ShareAside'
 export { ShareDialogHost } from './ShareDialogHost'
-export { ShareRow } from './ShareRow'
+
+// Loaded when first shown: a static re-export would pull the row (icons, tooltip) into the first load.
+export const loadShareRow = () => import('./ShareRow')

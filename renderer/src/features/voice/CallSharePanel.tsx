@@ -1,14 +1,15 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { useMutation } from '@tanstack/react-query'
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { toast } from 'sonner'
 import type { ConversationMedium } from '../../../../contract/chat'
 import { shareConversation } from '../../api/history'
 import { LinkIcon } from '../../ui/icons'
-import { copyShareLink, publicPageUrl, ShareRow } from '../share'
+import { copyShareLink, loadShareRow, publicPageUrl } from '../share'
 import { voiceStrings } from './voice.strings'
 
 const SHARE_TOAST_ID = 'share-call'
+const ShareRow = lazy(() => loadShareRow().then((m) => ({ default: m.ShareRow })))
 
 /**
  * spec 2 §2/§6: a call may be shared when it has a conversation id, its medium is a voice call, the
@@ -77,11 +78,13 @@ export function CallSharePanel({
           {voiceStrings.shareOn}
         </Text>
         {url ? (
-          <ShareRow
-            content={{ url, text: voiceStrings.shareText(cloneName) }}
-            nativeShare={null}
-            onCopy={() => void copyShareLink(url)}
-          />
+          <Suspense fallback={null}>
+            <ShareRow
+              content={{ url, text: voiceStrings.shareText(cloneName) }}
+              nativeShare={null}
+              onCopy={() => void copyShareLink(url)}
+            />
+          </Suspense>
         ) : (
           <Button variant="soft" color="gray" onClick={() => share.mutate()} disabled={share.isPending}>
             {voiceStrings.shareCall}

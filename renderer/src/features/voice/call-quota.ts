@@ -1,21 +1,19 @@
 import type { UserType } from '../../../../contract/auth'
 import { UNLIMITED_QUOTA } from '../../../../contract/billing'
+import {
+  isUnlimitedSeconds as isUnlimited,
+  type VoiceUsage,
+  voiceCallNeedsPaywall,
+  voiceQuotaExhausted,
+} from '../../lib/voice-quota'
 import { voiceStrings } from './voice.strings'
+
+export { type VoiceUsage, voiceCallNeedsPaywall, voiceQuotaExhausted }
 
 /*
  * The voice call's quota rules (spec 2 §5, §6) and its clock texts, as pure functions. Seconds are
  * UNLIMITED_QUOTA (-1) where there is no limit and null where unknown.
  */
-
-/** The part of the usage object (spec 2 §3 'Usage object') the voice rules read. */
-export interface VoiceUsage {
-  permissions?: { can_make_call?: boolean }
-  billing: { is_overage_enabled: boolean }
-  quota: { voice_seconds: number }
-  remaining: { voice_seconds: number }
-}
-
-const isUnlimited = (seconds: number | null | undefined) => seconds === UNLIMITED_QUOTA
 
 /** spec 2 §4 'Timer runs only while ACTIVE and shows mm:ss'. */
 export function formatCallTimer(seconds: number): string {
@@ -32,26 +30,6 @@ export function formatCallTimer(seconds: number): string {
 export function countdownLabel(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || isUnlimited(seconds)) return voiceStrings.unlimited
   return voiceStrings.minutes(Math.max(1, Math.floor(seconds / 60)))
-}
-
-/**
- * spec 2 §5 'Voice quota': the paywall instead of a call. An explicit false permission shows it (unless
- * requireEmail is off); without an explicit permission, remaining seconds at or below 0 (not -1) with
- * overage off and email required show it.
- */
-export function voiceCallNeedsPaywall(usage: VoiceUsage | undefined, requireEmail: boolean): boolean {
-  if (!usage || !requireEmail) return false
-  const permission = usage.permissions?.can_make_call
-  if (permission === false) return true
-  if (permission === true) return false
-  const remaining = usage.remaining.voice_seconds
-  return remaining <= 0 && !isUnlimited(remaining) && !usage.billing.is_overage_enabled
-}
-
-/** spec 2 §8: the Call button's tooltip when the quota is used up (same rule, quota not -1). */
-export function voiceQuotaExhausted(usage: VoiceUsage | undefined, requireEmail: boolean): boolean {
-  if (!usage || !requireEmail || isUnlimited(usage.quota.voice_seconds)) return false
-  return voiceCallNeedsPaywall(usage, requireEmail)
 }
 
 /**

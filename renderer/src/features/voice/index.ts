@@ -1,6 +1,3 @@
-export { voiceQuotaExhausted } from './call-quota'
-export { voiceStrings } from './voice.strings'
-
 // Screens loaded when first shown, each in its own chunk (never in the profile's first load).
 export const loadCallScreen = () => import('./CallScreen')
 export const loadCallTranscriptScreen = () => import('./CallTranscriptScreen')

@@ -20,8 +20,8 @@ describe('app routes', () => {
   })
 
   it('shows a designed coming-soon screen with a way back to the profile', async () => {
-    await renderApp('/lena-hart/call?dial=true', { fetch: api().fetch })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Voice call' })).toBeTruthy()
+    await renderApp('/lena-hart/video?dial=true', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Video call' })).toBeTruthy()
     expect(screen.getByText('Coming soon')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe('/lena-hart')
   })

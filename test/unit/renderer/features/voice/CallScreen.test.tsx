@@ -158,8 +158,7 @@ describe('call screen (spec 2 §2, §4)', () => {
     const { deps, engine } = fakeCall()
     const { platform } = await renderApp('/lena-hart/call', { fetch: fakeVoiceApi([lenaHart()]).fetch })
     await startButton()
-    fireEvent.click(picker() as HTMLElement)
-    fireEvent.click(await screen.findByRole('option', { name: 'French' }))
+    fireEvent.change(picker() as HTMLElement, { target: { value: 'fr' } })
     await waitFor(async () =>
       expect(await platform.storage.get(storageKeys.userPreferredLanguage)).toBe('fr'),
     )
@@ -186,7 +185,7 @@ describe('call screen (spec 2 §2, §4)', () => {
     fireEvent.click(await startButton())
     await waitFor(() => expect(engine.started).toBe(1))
     act(() => engine.emit({ type: 'connected' }))
-    await act(() => router.navigate({ to: '/lena-hart' }))
+    await act(() => router.navigate({ to: '/$slug', params: { slug: 'lena-hart' } }))
     await waitFor(() =>
       expect(deps.endVoiceCall).toHaveBeenCalledWith(expect.any(String), { reason: 'left-screen' }),
     )

@@ -47,6 +47,8 @@ export function fakeVoiceApi(
     usage?: ReturnType<typeof voiceUsage>
     bundles?: CallBundle[]
     bundleStatus?: number
+    /** GET /api/clone/talk/shared/:shareId answers. */
+    shared?: Record<string, unknown>
   } = {},
 ) {
   const clonesApi = fakeCloneApi(clones)
@@ -64,6 +66,11 @@ export function fakeVoiceApi(
         memberships: [],
         active_subscription: null,
       })
+    const shared = url.pathname.match(/^\/api\/clone\/talk\/shared\/([^/]+)$/)
+    if (shared) {
+      const found = options.shared?.[shared[1] ?? '']
+      return found ? json(200, found) : json(404, { error: { code: 'not_found', message: 'Not shared' } })
+    }
     const bundle = url.pathname.match(/^\/api\/calls\/voice\/by-conversation\/([^/]+)$/)
     if (bundle) {
       if (options.bundleStatus)
