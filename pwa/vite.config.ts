@@ -106,9 +106,10 @@ export default defineConfig({
         // favicons. The PNG icons and the screenshots are for installing (the browser fetches them itself
         // then): not precached, and cached as images if a page shows one (npm run bench:size). The phone
         // number formatter (libphonenumber-js, about 120 KB) only changes how a number looks: offline the profile
-        // shows the number as given (features/profile/use-formatted-phone.ts).
+        // shows the number as given (features/profile/use-formatted-phone.ts). Vapi's SDK (with Daily's,
+        // about 310 KB) only serves a call held by Vapi's servers, which cannot happen offline.
         globPatterns: ['**/*.{js,css,html,svg,woff2,ico}'],
-        globIgnores: ['screenshots/**', 'icons/**', 'assets/phone-*.js'],
+        globIgnores: ['screenshots/**', 'icons/**', 'assets/phone-*.js', 'assets/vapi-*.js'],
       },
       devOptions: { enabled: false },
     }),
