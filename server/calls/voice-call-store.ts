@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { DEFAULT_CONVERSATION_TITLE } from '../../contract'
 import type { VoiceCallEndReason } from '../../contract/calls'
 import type { Db, Tx } from '../db/client'
@@ -219,8 +219,16 @@ async function chargeVoiceSeconds(tx: Tx, call: VoiceCallRow, seconds: number): 
 export const CALL_INACTIVITY_MS = 60_000
 
 /**
- * Ends every open call last seen more than CALL_INACTIVITY_MS before `now`, at its last sign of life (the
- * visitor is not charged for the minute nobody was there). Answers how many it ended.
+ * How long a Vapi call may stay open without its end-of-call report: its longest possible call (spec 2 §9
+ * max duration) and ten minutes for the report to arrive.
+ */
+export const VAPI_REPORT_GRACE_MS = (MAX_CALL_SECONDS + 600) * 1000
+
+/**
+ * Ends every open local call last seen more than CALL_INACTIVITY_MS before `now`, at its last sign of life
+ * (the visitor is not charged for the minute nobody was there). A Vapi call sends no heartbeats: Vapi's
+ * end-of-call report ends it with Vapi's own duration, so it is left to the webhook, and ended here at its
+ * last sign of life only when no report came within VAPI_REPORT_GRACE_MS. Answers how many it ended.
  */
 export async function endInactiveCalls(db: Db, now: Date): Promise<number> {
   const stale = await db
@@ -229,7 +237,16 @@ export async function endInactiveCalls(db: Db, now: Date): Promise<number> {
     .where(
       and(
         isNull(voiceCalls.endedAt),
-        lt(voiceCalls.lastSeenAt, new Date(now.getTime() - CALL_INACTIVITY_MS)),
+        or(
+          and(
+            eq(voiceCalls.provider, 'local'),
+            lt(voiceCalls.lastSeenAt, new Date(now.getTime() - CALL_INACTIVITY_MS)),
+          ),
+          and(
+            eq(voiceCalls.provider, 'vapi'),
+            lt(voiceCalls.startedAt, new Date(now.getTime() - VAPI_REPORT_GRACE_MS)),
+          ),
+        ),
       ),
     )
   let ended = 0

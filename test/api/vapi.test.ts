@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { StartVoiceCallResponse } from '../../contract/calls'
 import { periodStartOf } from '../../server/billing/quota'
 import { callSecret, vapiKeysOf } from '../../server/calls/vapi/vapi-secrets'
-import { openVoiceCall } from '../../server/calls/voice-call-store'
+import { endInactiveCalls, openVoiceCall, VAPI_REPORT_GRACE_MS } from '../../server/calls/voice-call-store'
 import { clones, conversations, messages, usageCounters, voiceCalls } from '../../server/db/schema'
 import { createProviders } from '../../server/providers'
 import { createTestApp, type TestApp } from './helpers'
@@ -313,5 +313,21 @@ describe('the vapi voice-call provider', () => {
     if (parsed.kind !== 'vapi') throw new Error('not vapi')
     expect(parsed.assistant.model).toMatchObject({ url: 'https://likeness.example/api/interactions/vapi' })
     expect(parsed.assistant.server).toMatchObject({ url: 'https://likeness.example/api/vapi/webhook' })
+  })
+})
+
+describe('the inactivity sweeper and Vapi calls', () => {
+  it('leaves a Vapi call (which sends no heartbeats) to its end-of-call report, ending it only past the grace', async () => {
+    const startedAt = new Date(Date.now() - 90_000)
+    const { call } = await openCall(startedAt)
+    // A local call silent this long would be ended; a Vapi call waits for Vapi's report and duration.
+    expect(await endInactiveCalls(t.db, new Date())).toBe(0)
+    const [open] = await t.db.select().from(voiceCalls).where(eq(voiceCalls.id, call.id))
+    expect(open!.endedAt).toBeNull()
+    // No report ever came: ended at its last sign of life, not charged for time nobody saw.
+    await endInactiveCalls(t.db, new Date(startedAt.getTime() + VAPI_REPORT_GRACE_MS + 1000))
+    const [ended] = await t.db.select().from(voiceCalls).where(eq(voiceCalls.id, call.id))
+    expect(ended!.endReason).toBe('inactivity')
+    expect(ended!.durationSeconds).toBe(0)
   })
 })
