@@ -37,7 +37,9 @@ export const StartVoiceCallResponse = z.object({
   language: z.string(),
   /** Voice seconds left when the call starts; -1 unlimited (creators, contributors, overage). */
   remainingSeconds: z.int(),
-  provider: z.discriminatedUnion('kind', [
+  // A plain union, not z.discriminatedUnion: zod's discriminated union would join the profile's first load
+  // (the zod module is in the first-load chunk, so every zod function a lazy chunk uses is there too).
+  provider: z.union([
     z.object({ kind: z.literal('local') }),
     z.object({
       kind: z.literal('vapi'),

@@ -132,7 +132,7 @@ test('a denied microphone asks to enable it, with Try Again', async ({ page }) =
 })
 
 test.describe('a local call with no call time left', () => {
-  test('an anonymous visitor whose voice allowance is used up gets the paywall and no call is left running', async ({
+  test('an anonymous visitor whose voice allowance is used up gets the paywall and no call starts', async ({
     page,
   }) => {
     // spec 2 §5 'Anonymous allowance ... kept in local storage': today's remaining seconds are 0.
@@ -141,12 +141,21 @@ test.describe('a local call with no call time left', () => {
       const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
       localStorage.setItem(`likeness-anonymous-call-seconds:${slug}`, JSON.stringify({ seconds: 0, day }))
     }, LENA.slug)
+    // spec 2 §4: the start is refused at once: the server is never asked to open a call.
+    const callStarts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/calls/voice')
+        callStarts.push(request.url())
+    })
     await page.goto(CALL_PATH)
+    // The allowance is known (the countdown's least is 1 minute) before Start is pressed.
+    await expect(page.getByText('1 minute', { exact: true }).first()).toBeVisible()
     await page.getByRole('button', { name: 'Start a call' }).click()
-    // The paywall opens (signed out, it offers sign-in first) and no call is left running.
+    // The paywall opens (signed out, it offers sign-in first) and no call starts.
     await expect(
       page.getByRole('dialog', { name: /Upgrade your membership|You've used up your available quota/ }),
     ).toBeVisible()
     await expect(page.getByRole('button', { name: 'End call' })).toHaveCount(0)
+    expect(callStarts).toEqual([])
   })
 })

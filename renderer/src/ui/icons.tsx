@@ -99,18 +99,6 @@ export const MicIcon = (props: IconProps) => (
   </Icon>
 )
 
-/** spec 2 §2: the prompt's mic after microphone access was denied. */
-export const MicOffIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2 2l20 20" />
-    <path d="M15 9.3V5a3 3 0 0 0-5.7-1.3" />
-    <path d="M9 9v3a3 3 0 0 0 5.1 2.1" />
-    <path d="M19 10a7 7 0 0 1-1.2 3.9" />
-    <path d="M5 10a7 7 0 0 0 11.2 5.6" />
-    <path d="M12 17v5" />
-  </Icon>
-)
-
 export const WarningIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />

@@ -22,6 +22,18 @@ export const StopIcon = (props: IconProps) => (
 // The mic is on the profile's first screen (dictation, spec 2 §2): it lives in ./icons now.
 export { MicIcon } from './icons'
 
+/** spec 2 §2: the prompt's mic after microphone access was denied. */
+export const MicOffIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2 2l20 20" />
+    <path d="M15 9.3V5a3 3 0 0 0-5.7-1.3" />
+    <path d="M9 9v3a3 3 0 0 0 5.1 2.1" />
+    <path d="M19 10a7 7 0 0 1-1.2 3.9" />
+    <path d="M5 10a7 7 0 0 0 11.2 5.6" />
+    <path d="M12 17v5" />
+  </Icon>
+)
+
 export const LightbulbIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 18h6" />

@@ -22,7 +22,7 @@ import {
   DictationLiveRegion,
   RecordingPanel,
   type TooltipWrap,
-  useDictation,
+  useLazyDictation,
 } from '../dictation'
 import { ACCEPT_ATTRIBUTE, type DraftFile, DraftFileRow, uploadStrings, useFileAttach } from '../uploads'
 import { chatStrings } from './chat.strings'
@@ -91,7 +91,7 @@ export function ChatPrompt({
   const attach = useFileAttach((files) => attachments?.onAdd(files))
   const blockedId = useId()
   const files = attachments?.files ?? []
-  const dictation = useDictation(onSendTranscript)
+  const { dictation, host } = useLazyDictation(onSendTranscript)
   const dictating = dictation.blocksSending
   const right = promptRightButton(responsePending, draft, files.length > 0, dictating)
   const formRef = useRef<HTMLFormElement>(null)
@@ -156,7 +156,8 @@ export function ChatPrompt({
           </Button>
         </div>
       ) : null}
-      <DictationLiveRegion state={dictation.state} />
+      {host}
+      <DictationLiveRegion dictation={dictation} />
       <form
         ref={formRef}
         className={attach.dragging ? 'chat-prompt__box chat-prompt__box--dropping' : 'chat-prompt__box'}

@@ -6,7 +6,7 @@ import {
   DictationButton,
   DictationLiveRegion,
   RecordingPanel,
-  useDictation,
+  useLazyDictation,
 } from '../dictation'
 import { profileStrings } from './profile.strings'
 
@@ -17,7 +17,7 @@ export const isSubmitKey = (
 
 /**
  * The profile's prompt: submitting opens the chat with the typed message; empty text is not sent. With an
- * empty draft the mic dictates one instead (spec 2 §2), sent the same way.
+ * empty draft the mic dictates one instead (spec 2 §2), sent the same way; its first press loads dictation.
  */
 export function ChatPromptBar({
   cloneName,
@@ -25,7 +25,7 @@ export function ChatPromptBar({
 }: Readonly<{ cloneName: string; onSubmit: (message: string) => void }>) {
   const [draft, setDraft] = useState('')
   const canSend = draft.trim().length > 0
-  const dictation = useDictation((text) => onSubmit(text))
+  const { dictation, host } = useLazyDictation(onSubmit)
   const dictating = dictation.blocksSending
 
   const submit = () => {
@@ -46,7 +46,8 @@ export function ChatPromptBar({
 
   return (
     <form className="prompt-bar" onSubmit={onFormSubmit}>
-      <DictationLiveRegion state={dictation.state} />
+      {host}
+      <DictationLiveRegion dictation={dictation} />
       <div className="prompt-bar__field">
         {dictating ? (
           <Suspense fallback={<div className="prompt-bar__textarea" />}>

@@ -4,11 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import type { CloneProfile } from '../../../../contract/clone'
-import { usageQuery } from '../../api/billing'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { socialLinks } from '../../lib/socials'
-import { voiceQuotaExhausted } from '../../lib/voice-quota'
 import { talkLink } from '../../navigation/clone-links'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
@@ -31,6 +29,8 @@ import { warningTextFor } from './warning'
 // The dialog (and Radix's focus-trap machinery) loads only when a visitor opens it: first-load budget.
 const loadSocialsDialog = () => import('./SocialsDialog')
 const SocialsDialog = lazy(() => loadSocialsDialog().then((m) => ({ default: m.SocialsDialog })))
+// spec 2 §8's quota check of the Call button: the usage client and its schema stay out of the first load.
+const CallQuotaCheck = lazy(() => import('./CallQuotaCheck'))
 
 /** /{slug} and /{slug}/{instanceSlug}: the clone's profile overview (spec 1 §2). */
 export function CloneProfileScreen({
@@ -72,11 +72,7 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const [socialsOpen, setSocialsOpen] = useState(false)
   const instanceSlug = clone.instance?.slug ?? null
   // spec 2 §8: the Call button is disabled with the quota tooltip once the voice quota is used up.
-  const usage = useQuery({
-    ...usageQuery(clone.slug, instanceSlug, clone.options.locationId),
-    enabled: clone.allowVoice,
-  })
-  const callBlocked = voiceQuotaExhausted(usage.data, clone.options.requireEmail)
+  const [callBlocked, setCallBlocked] = useState(false)
   const links = useMemo(() => socialLinks(clone.socials), [clone.socials])
   const warning = useCloneWarning(clone.slug, warningTextFor(clone.options))
   const loggedIn = useCurrentUser().user !== null
@@ -128,6 +124,17 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
         cloneName={clone.name}
         onSubmit={(message) => void navigate(talkLink(clone.slug, instanceSlug, { message }))}
       />
+      {clone.allowVoice ? (
+        <Suspense fallback={null}>
+          <CallQuotaCheck
+            slug={clone.slug}
+            instanceSlug={instanceSlug}
+            locationId={clone.options.locationId}
+            requireEmail={clone.options.requireEmail}
+            onBlockedChange={setCallBlocked}
+          />
+        </Suspense>
+      ) : null}
       {socialsOpen ? (
         <Suspense fallback={null}>
           <SocialsDialog name={clone.name} links={links} open={socialsOpen} onOpenChange={setSocialsOpen} />

@@ -127,16 +127,19 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
     [queryClient, clone.slug, instanceSlug],
   )
 
-  const attempt = useRef<() => void>(() => undefined)
-  attempt.current = () => {
+  const attempt = useRef<(retrying?: boolean) => void>(() => undefined)
+  attempt.current = (retrying = false) => {
     // spec 2 §5: in-app social browsers and browsers without the audio APIs are refused, with no retry.
     if (currentBrowserSupport() !== 'supported') {
       voiceCall.refuse('unsupported-browser')
       return
     }
     // spec 2 §5 'Voice quota'; spec 2 §4: the start is retried once the paywall closes.
+    // Nothing reaches the server or the microphone then.
     if (allowance.needsPaywall) {
-      voiceCall.retryAfterPaywall(() => attempt.current())
+      // The retry after a paywall closed with nothing changed (dismissed) does not open it again.
+      if (retrying) return
+      voiceCall.retryAfterPaywall(() => attempt.current(true))
       if (!openPaywall()) voiceCall.paywallClosed()
       return
     }

@@ -101,6 +101,14 @@ export function anonymousRemaining(
   return Math.max(0, Math.min(allowanceSeconds, Math.floor(stored.seconds)))
 }
 
+/**
+ * spec 2 §5 'Anonymous allowance' with §4 'Start': an anonymous visitor whose allowance for today (kept
+ * locally) is used up gets the paywall at once, not a call that the countdown would stop at zero. Only where
+ * the call would stop at zero (`stopsAtZero`); null (not known yet) and -1 (unlimited) never refuse.
+ */
+export const anonymousAllowanceUsedUp = (local: number | null, stopsAtZero: boolean): boolean =>
+  stopsAtZero && local !== null && !isUnlimited(local) && local <= 0
+
 /** The lower of two limits, -1 and null meaning none. */
 export function tighterLimit(a: number | null, b: number | null): number | null {
   const limited = [a, b].filter((v): v is number => v !== null && !isUnlimited(v))

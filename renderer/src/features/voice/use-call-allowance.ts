@@ -8,6 +8,7 @@ import { useCurrentUser, useUserType } from '../auth'
 import { useUsage } from '../billing'
 import {
   anonymousAllowanceSeconds,
+  anonymousAllowanceUsedUp,
   anonymousRemaining,
   countdownRules,
   localDay,
@@ -54,7 +55,9 @@ export function useCallAllowance(clone: CloneProfile) {
     usage,
     remainingSeconds,
     rules,
-    needsPaywall: voiceCallNeedsPaywall(usage.data, requireEmail),
+    /** The paywall instead of a call: the usage says so, or an anonymous visitor's allowance is used up. */
+    needsPaywall:
+      voiceCallNeedsPaywall(usage.data, requireEmail) || anonymousAllowanceUsedUp(local, rules.stopsAtZero),
     /** spec 2 §8 tooltip when the quota is used up. */
     blockedReason: voiceQuotaExhausted(usage.data, requireEmail) ? voiceStrings.quotaExhausted : null,
     keepAnonymousRemaining,

@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CallStatus } from '../../../../../renderer/src/features/voice/call.machine'
+import { localDay } from '../../../../../renderer/src/features/voice/call-quota'
 import { voiceStrings } from '../../../../../renderer/src/features/voice/voice.strings'
 import { voiceCall } from '../../../../../renderer/src/features/voice/voice-call'
+import { closeDialog } from '../../../../../renderer/src/navigation/dialogs.store'
 import { storageKeys } from '../../../../../renderer/src/platform/storage-keys'
+import { createMemoryStorage } from '../../../../../renderer/src/platform/web'
 import { lenaHart } from '../../support/clones'
 import { giveElementsALayout } from '../../support/layout'
 import { renderApp } from '../../support/render-app'
@@ -40,6 +44,7 @@ afterEach(() => {
   vi.restoreAllMocks()
   voiceCall.leave()
   voiceCall.reset()
+  closeDialog()
   cleanup()
   vi.unstubAllGlobals()
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined })
@@ -152,6 +157,25 @@ describe('call screen (spec 2 §2, §4)', () => {
     await waitFor(async () => expect((await startButton()).getAttribute('aria-disabled')).toBe('true'))
     fireEvent.click(await startButton())
     expect(deps.startVoiceCall).not.toHaveBeenCalled()
+  })
+
+  it('an anonymous visitor whose allowance today is used up gets the paywall, not a call (spec 2 §4, §5)', async () => {
+    const { deps } = fakeCall()
+    const storage = createMemoryStorage()
+    const today = localDay(new Date())
+    storage.setItem(
+      storageKeys.remainingAnonymousCallTime('lena-hart').name,
+      JSON.stringify({ seconds: 0, day: today }),
+    )
+    await renderApp('/lena-hart/call', { fetch: fakeVoiceApi([lenaHart()]).fetch, storage })
+    // The allowance is known once the clone's anonymous minutes are (the countdown's least is 1 minute).
+    expect(await screen.findByText(voiceStrings.minutes(1))).toBeTruthy()
+    fireEvent.click(await startButton())
+    // The paywall (signed out, it offers sign-in first) opens at once.
+    expect(await screen.findByRole('dialog')).toBeTruthy()
+    expect(deps.startVoiceCall).not.toHaveBeenCalled()
+    expect(deps.microphonePermission).not.toHaveBeenCalled()
+    expect(voiceCall.state.machine.status).toBe(CallStatus.IDLE)
   })
 
   it('stores the chosen language and calls in it', async () => {

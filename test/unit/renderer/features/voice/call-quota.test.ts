@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   anonymousAllowanceSeconds,
+  anonymousAllowanceUsedUp,
   anonymousRemaining,
   callBrowserSupport,
   chargeElapsed,
@@ -119,6 +120,15 @@ describe('anonymous allowance (spec 2 §5)', () => {
     expect(anonymousRemaining({ seconds: 120, day: '2025-01-01' }, 300, today)).toBe(300)
     expect(anonymousRemaining(undefined, 300, today)).toBe(300)
     expect(anonymousRemaining({ seconds: 999, day: today }, 300, today)).toBe(300)
+  })
+
+  it('used up at zero where the call would stop at zero: the paywall instead of a call', () => {
+    expect(anonymousAllowanceUsedUp(0, true)).toBe(true)
+    expect(anonymousAllowanceUsedUp(30, true)).toBe(false)
+    // Unknown (the allowance not loaded yet), unlimited, or a call that would not stop at zero.
+    expect(anonymousAllowanceUsedUp(null, true)).toBe(false)
+    expect(anonymousAllowanceUsedUp(-1, true)).toBe(false)
+    expect(anonymousAllowanceUsedUp(0, false)).toBe(false)
   })
 
   it('the tighter of two limits wins; -1 and unknown are no limit', () => {
