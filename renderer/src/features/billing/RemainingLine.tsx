@@ -13,25 +13,26 @@ const RING_RADIUS = 7
 const RESERVED = { height: 18, margin: '4px 0 0' } as const
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS
 
-/** A small ring of remaining / quota messages (spec 1 §6: only when the quota is not -1 and email is required). */
-export function CreditRing({ remaining, quota }: Readonly<{ remaining: number; quota: number }>) {
+/**
+ * A small ring of remaining / quota (spec 1 §6, spec 2 §6: only when the quota is not -1 and email is
+ * required). Messages by default; the call screen passes its own label and low rule for voice seconds.
+ */
+export function CreditRing({
+  remaining,
+  quota,
+  label = billingStrings.creditRing(Math.max(0, remaining), quota),
+  low = remainingIsLow(remaining),
+}: Readonly<{ remaining: number; quota: number; label?: string; low?: boolean }>) {
   const filled = creditFraction(remaining, quota) * RING_LENGTH
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 18 18"
-      role="img"
-      aria-label={billingStrings.creditRing(Math.max(0, remaining), quota)}
-      className="credit-ring"
-    >
+    <svg width="18" height="18" viewBox="0 0 18 18" role="img" aria-label={label} className="credit-ring">
       <circle cx="9" cy="9" r={RING_RADIUS} fill="none" stroke="var(--gray-a5)" strokeWidth="2" />
       <circle
         cx="9"
         cy="9"
         r={RING_RADIUS}
         fill="none"
-        stroke={remainingIsLow(remaining) ? 'var(--red-9)' : 'var(--accent-9)'}
+        stroke={low ? 'var(--red-9)' : 'var(--accent-9)'}
         strokeWidth="2"
         strokeDasharray={`${filled} ${RING_LENGTH}`}
         transform="rotate(-90 9 9)"

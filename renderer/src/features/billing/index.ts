@@ -2,7 +2,7 @@ export { limitReached, paymentRequiredOpensPaywall, upsellTitle, withinLimits } 
 export { billingStrings } from './billing.strings'
 export { CheckoutReturnHost } from './CheckoutReturnHost'
 export { PlanPicker } from './PlanPicker'
-export { RemainingLine } from './RemainingLine'
+export { CreditRing, RemainingLine } from './RemainingLine'
 export { recordDeliveredMessage, useUsage } from './use-usage'
 
 // Screens and dialogs loaded when first shown, each in its own chunk.

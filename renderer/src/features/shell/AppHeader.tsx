@@ -8,9 +8,13 @@ import { AccountSlot } from '../account'
 
 /**
  * The product header: the logo links to /explore (spec 1 §2); screens may add controls on the right, and
- * the account slot ('Log in' or the account menu) closes the row.
+ * the account slot ('Log in' or the account menu) closes the row. `account={false}` leaves the slot out
+ * (spec 2 §6: a clone with requireEmail false hides the auth menu on its call screen).
  */
-export function AppHeader({ children }: Readonly<{ children?: ReactNode }>) {
+export function AppHeader({
+  children,
+  account = true,
+}: Readonly<{ children?: ReactNode; account?: boolean }>) {
   return (
     <header className="app-header">
       <Flex align="center" justify="between" gap="3" className="app-header__inner">
@@ -20,7 +24,7 @@ export function AppHeader({ children }: Readonly<{ children?: ReactNode }>) {
         </Link>
         <Flex align="center" gap="2">
           {children}
-          <AccountSlot />
+          {account ? <AccountSlot /> : null}
         </Flex>
       </Flex>
     </header>

@@ -4,6 +4,7 @@ import type { Ref } from 'react'
 import { callTranscriptLink, talkLink } from '../../navigation/clone-links'
 import { MessageIcon, PhoneIcon, RefreshIcon, ShareIcon, WarningIcon } from '../../ui/icons'
 import { MicIcon } from '../../ui/lazy-icons'
+import { CallIndicator } from './CallIndicator'
 import type { CallFailure } from './call.machine'
 import { voiceStrings } from './voice.strings'
 
@@ -15,12 +16,15 @@ interface OutcomeBase {
 
 function Panel({
   icon,
+  plainIcon = false,
   title,
   text,
   headingRef,
   children,
 }: Readonly<{
   icon: React.ReactNode
+  /** The icon is drawn as is (the clone indicator), not in the round tinted badge. */
+  plainIcon?: boolean
   title: string
   text?: string | null
   headingRef: Ref<HTMLHeadingElement>
@@ -28,7 +32,7 @@ function Panel({
 }>) {
   return (
     <Flex direction="column" align="center" gap="4" className="call-outcome">
-      <div className="call-outcome__icon">{icon}</div>
+      {plainIcon ? icon : <div className="call-outcome__icon">{icon}</div>}
       <Heading as="h1" size="7" align="center" ref={headingRef} tabIndex={-1} className="call-heading">
         {title}
       </Heading>
@@ -100,8 +104,17 @@ export function CallFailurePanel({
   instanceSlug,
   headingRef,
   failure,
+  name,
+  imageUrl,
   onRetry,
-}: Readonly<OutcomeBase & { failure: CallFailure | null; onRetry: () => void }>) {
+}: Readonly<
+  OutcomeBase & {
+    failure: CallFailure | null
+    name: string
+    imageUrl: string | undefined
+    onRetry: () => void
+  }
+>) {
   const chat = (
     <Button asChild size="3" variant="soft">
       <Link {...talkLink(slug, instanceSlug)}>
@@ -141,9 +154,11 @@ export function CallFailurePanel({
       : failure === 'microphone-not-found'
         ? voiceStrings.noMicrophones
         : voiceStrings.tryAgainLater
+  // spec 2 §2 'call ring (red tint on failure)': the clone indicator stays, its ring red.
   return (
     <Panel
-      icon={<WarningIcon size={32} />}
+      icon={<CallIndicator name={name} imageUrl={imageUrl} state="failed" />}
+      plainIcon
       title={voiceStrings.somethingWentWrong}
       text={text}
       headingRef={headingRef}

@@ -27,7 +27,13 @@ import { CallStage } from './CallStage'
 import { BLOCKED_TOAST_MS } from './call.constants'
 import { CallStatus } from './call.machine'
 import type { CallNotice } from './call.store'
-import { countdownLabel, currentBrowserSupport, formatCallTimer, remainingNow } from './call-quota'
+import {
+  countdownLabel,
+  currentBrowserSupport,
+  formatCallTimer,
+  remainingNow,
+  voiceCreditRingVisible,
+} from './call-quota'
 import { LanguagePicker } from './LanguagePicker'
 import { useCallAllowance } from './use-call-allowance'
 import { voiceStrings } from './voice.strings'
@@ -59,9 +65,10 @@ export function CallScreen({ slug, instanceSlug }: Readonly<{ slug: string; inst
   } else {
     body = <CallView clone={query.data} />
   }
+  // spec 2 §6: with requireEmail false the auth menu is hidden (kept while the clone loads).
   return (
     <>
-      <AppHeader />
+      <AppHeader account={query.data?.options.requireEmail !== false} />
       <main id="main" className="page call-page">
         {body}
       </main>
@@ -205,6 +212,12 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
   // Before a call the usage says what is left; from the start on, the call does.
   const callRemaining = status === CallStatus.IDLE ? null : snap.remainingSeconds
   const remaining = remainingNow(callRemaining ?? allowance.remainingSeconds, snap.elapsedSeconds, active)
+  const usage = allowance.usage.data
+  // spec 2 §6: the remaining-credit ring only with a quota (not -1) and email required.
+  const credit =
+    usage && remaining !== null && remaining >= 0 && voiceCreditRingVisible(usage, requireEmail)
+      ? { remaining, quota: usage.quota.voice_seconds }
+      : null
   const conversationId = snap.call?.conversationId ?? null
   const shareable = callShareable({
     conversationId,
@@ -238,6 +251,8 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
         instanceSlug={instanceSlug}
         headingRef={headingRef}
         failure={failure}
+        name={clone.name}
+        imageUrl={imageUrl}
         onRetry={start}
       />
     )
@@ -250,6 +265,7 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
         clone={cloneStatus}
         muted={muted}
         countdown={allowance.rules.showCountdown ? countdownLabel(remaining) : null}
+        credit={credit}
         startBlocked={allowance.blockedReason}
         headingRef={headingRef}
         onStart={start}

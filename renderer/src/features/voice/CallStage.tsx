@@ -1,9 +1,10 @@
-import { Avatar, Badge, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes'
+import { Badge, Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes'
 import type { Ref } from 'react'
-import { initialsOf } from '../../lib/initials'
 import { PhoneIcon } from '../../ui/icons'
 import { MicIcon } from '../../ui/lazy-icons'
 import { Tooltip } from '../../ui/tooltip'
+import { CreditRing } from '../billing'
+import { CallIndicator } from './CallIndicator'
 import { type CallStatus, CloneStatus } from './call.machine'
 import { HangUpIcon, MicOffIcon } from './call-icons'
 import { voiceStrings } from './voice.strings'
@@ -16,6 +17,8 @@ export interface CallStageProps {
   muted: boolean
   /** The countdown text ('12 minutes', 'Unlimited'), or null when not shown (spec 2 §6). */
   countdown: string | null
+  /** spec 2 §6 'remaining-credit ring' for voice seconds, or null when not shown (quota -1, no email). */
+  credit: { remaining: number; quota: number } | null
   /** The Call button's refusal (the quota tooltip), or null when a call may start. */
   startBlocked: string | null
   headingRef: Ref<HTMLHeadingElement>
@@ -23,6 +26,10 @@ export interface CallStageProps {
   onToggleMute: () => void
   onEnd: () => void
 }
+
+/** The ring turns red in the last minute of call time. */
+const LOW_CALL_SECONDS = 60
+const wholeMinutes = (seconds: number) => Math.max(0, Math.floor(seconds / 60))
 
 /**
  * The call itself (spec 2 §2): the Live badge, the clone indicator with its rings, the Connecting or status
@@ -35,6 +42,7 @@ export function CallStage({
   clone,
   muted,
   countdown,
+  credit,
   startBlocked,
   headingRef,
   onStart,
@@ -53,18 +61,11 @@ export function CallStage({
       ) : (
         <span className="call-live-dot" aria-hidden />
       )}
-      <div className={`call-indicator call-indicator--${active ? clone : inCall ? 'connecting' : 'idle'}`}>
-        <span className="call-ring" aria-hidden />
-        <span className="call-thinking-ring" aria-hidden />
-        <Avatar
-          src={imageUrl}
-          alt=""
-          fallback={initialsOf(name)}
-          size="9"
-          radius="full"
-          className="call-avatar"
-        />
-      </div>
+      <CallIndicator
+        name={name}
+        imageUrl={imageUrl}
+        state={active ? clone : inCall ? 'connecting' : 'idle'}
+      />
       <Heading as="h1" size="6" align="center" ref={headingRef} tabIndex={-1} className="call-heading">
         {name}
       </Heading>
@@ -79,10 +80,22 @@ export function CallStage({
           {voiceStrings.status[clone]}
         </Badge>
       ) : null}
-      {countdown ? (
-        <Text size="2" color="gray" className="call-countdown">
-          {voiceStrings.remaining}: <Text weight="medium">{countdown}</Text>
-        </Text>
+      {countdown || credit ? (
+        <Flex align="center" gap="2" className="call-countdown">
+          {credit ? (
+            <CreditRing
+              remaining={credit.remaining}
+              quota={credit.quota}
+              label={voiceStrings.creditRing(wholeMinutes(credit.remaining), wholeMinutes(credit.quota))}
+              low={credit.remaining < LOW_CALL_SECONDS}
+            />
+          ) : null}
+          {countdown ? (
+            <Text size="2" color="gray">
+              {voiceStrings.remaining}: <Text weight="medium">{countdown}</Text>
+            </Text>
+          ) : null}
+        </Flex>
       ) : null}
       {inCall ? (
         <Flex gap="4" align="center" className="call-controls">

@@ -30,6 +30,8 @@ export const voiceStrings = {
   // spec 2 §5 'Countdown'
   unlimited: 'Unlimited',
   minutes: (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`,
+  // spec 2 §6 'remaining-credit ring' (its accessible name)
+  creditRing: (left: number, quota: number) => `${left} of ${quota} minutes of call time left`,
 
   // spec 2 §5 and §8
   unsupportedBrowser: "Voice calls don't work in this browser. Please open in Chrome/Safari.",

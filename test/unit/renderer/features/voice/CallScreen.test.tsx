@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { accountStrings } from '../../../../../renderer/src/features/account/account.strings'
 import { CallStatus } from '../../../../../renderer/src/features/voice/call.machine'
 import { localDay } from '../../../../../renderer/src/features/voice/call-quota'
 import { voiceStrings } from '../../../../../renderer/src/features/voice/voice.strings'
@@ -102,6 +103,8 @@ describe('call screen (spec 2 §2, §4)', () => {
     act(() => engine.emit({ type: 'error', error: { kind: 'network', message: 'offline' } }))
     expect(await screen.findByRole('heading', { name: voiceStrings.somethingWentWrong })).toBeTruthy()
     expect(screen.getByRole('link', { name: voiceStrings.chat })).toBeTruthy()
+    // spec 2 §2 'call ring (red tint on failure)': the clone indicator stays, its ring red.
+    expect(document.querySelector('.call-indicator--failed .call-ring')).not.toBeNull()
     fireEvent.click(screen.getByRole('button', { name: voiceStrings.tryAgain }))
     expect(await onScreen(voiceStrings.connecting)).toBeTruthy()
   })
@@ -147,6 +150,43 @@ describe('call screen (spec 2 §2, §4)', () => {
       fetch: fakeVoiceApi([lenaHart()], { signedIn: true, usage: voiceUsage({ quota: -1 }) }).fetch,
     })
     expect(await screen.findByText(voiceStrings.unlimited)).toBeTruthy()
+  })
+
+  it('shows the remaining-credit ring beside the countdown only with a quota and email required (spec 2 §6)', async () => {
+    fakeCall()
+    const limited = await renderApp('/lena-hart/call', {
+      fetch: fakeVoiceApi([lenaHart()], {
+        signedIn: true,
+        usage: voiceUsage({ quota: 1200, remaining: 601 }),
+      }).fetch,
+    })
+    expect(await screen.findByRole('img', { name: voiceStrings.creditRing(10, 20) })).toBeTruthy()
+    limited.unmount()
+    const unlimited = await renderApp('/lena-hart/call', {
+      fetch: fakeVoiceApi([lenaHart()], { signedIn: true, usage: voiceUsage({ quota: -1 }) }).fetch,
+    })
+    expect(await screen.findByText(voiceStrings.unlimited)).toBeTruthy()
+    expect(screen.queryByRole('img', { name: /call time left/ })).toBeNull()
+    unlimited.unmount()
+    const anonymousMode = lenaHart({ options: { ...lenaHart().options, requireEmail: false } })
+    await renderApp('/lena-hart/call', {
+      fetch: fakeVoiceApi([anonymousMode], { signedIn: true, usage: voiceUsage({ remaining: 601 }) }).fetch,
+    })
+    expect(await screen.findByText('10 minutes')).toBeTruthy()
+    expect(screen.queryByRole('img', { name: /call time left/ })).toBeNull()
+  })
+
+  it('hides the auth menu when the clone does not require email (spec 2 §6)', async () => {
+    fakeCall()
+    const required = await renderApp('/lena-hart/call', { fetch: fakeVoiceApi([lenaHart()]).fetch })
+    await startButton()
+    expect(await screen.findByRole('button', { name: accountStrings.logIn })).toBeTruthy()
+    required.unmount()
+    const anonymousMode = lenaHart({ options: { ...lenaHart().options, requireEmail: false } })
+    await renderApp('/lena-hart/call', { fetch: fakeVoiceApi([anonymousMode]).fetch })
+    await startButton()
+    expect(await screen.findByText(voiceStrings.minutes(10))).toBeTruthy()
+    expect(screen.queryByRole('button', { name: accountStrings.logIn })).toBeNull()
   })
 
   it('disables Start with the quota tooltip when the quota is used up', async () => {
