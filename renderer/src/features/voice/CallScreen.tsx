@@ -2,40 +2,30 @@
 import './voice.css'
 import { Flex, Spinner } from '@radix-ui/themes'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef } from 'react'
-import { toast } from 'sonner'
+import { useParams } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { CloneProfile } from '../../../../contract/clone'
 import { initialLanguage } from '../../../../contract/languages'
 import { usageQueryKey } from '../../api/billing'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
-import { openDialog, useOpenDialog } from '../../navigation/dialogs.store'
-import type { CallSearch } from '../../navigation/search-params'
+import { openDialog } from '../../navigation/dialogs.store'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
-import { openPaywall, setPaywallTarget } from '../paywall'
 import { CloneLoadFailed, CloneNotFound } from '../profile'
 import { AppHeader } from '../shell'
 import { CallHeader } from './CallHeader'
 import { CallEndedPanel, CallFailurePanel } from './CallOutcome'
 import { CallSharePanel, callShareable } from './CallSharePanel'
 import { CallStage } from './CallStage'
-import { BLOCKED_TOAST_MS } from './call.constants'
 import { CallStatus } from './call.machine'
-import type { CallNotice } from './call.store'
-import {
-  countdownLabel,
-  currentBrowserSupport,
-  formatCallTimer,
-  remainingNow,
-  voiceCreditRingVisible,
-} from './call-quota'
+import { countdownLabel, formatCallTimer, remainingNow, voiceCreditRingVisible } from './call-quota'
 import { LanguagePicker } from './LanguagePicker'
 import { useCallAllowance } from './use-call-allowance'
+import { useCallStart } from './use-call-start'
 import { voiceStrings } from './voice.strings'
 import { voiceCall } from './voice-call'
 
@@ -76,8 +66,6 @@ export function CallScreen({ slug, instanceSlug }: Readonly<{ slug: string; inst
   )
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 const STATUS_ANNOUNCEMENT: Record<string, string> = {
   CONNECTING: voiceStrings.connecting,
   ENDED: voiceStrings.callEnded,
@@ -87,9 +75,7 @@ const STATUS_ANNOUNCEMENT: Record<string, string> = {
 function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const snap = useSnapshot(voiceCall.state)
   const { status, clone: cloneStatus, muted, failure } = snap.machine
-  const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const search = useSearch({ strict: false }) as CallSearch
   const instanceSlug = clone.instance?.slug ?? null
   const requireEmail = clone.options.requireEmail
   const allowance = useCallAllowance(clone)
@@ -98,93 +84,7 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const language = initialLanguage(stored.value, typeof navigator === 'undefined' ? [] : navigator.languages)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
-  useEffect(() => {
-    setPaywallTarget({
-      slug: clone.slug,
-      instanceSlug,
-      instanceId: clone.instance?.id ?? null,
-      locationId: clone.options.locationId,
-      name: clone.name,
-      requireEmail,
-      upsellTitle: clone.upsellTitle,
-    })
-    return () => setPaywallTarget(null)
-  }, [clone, instanceSlug, requireEmail])
-
-  // An earlier visit's ended or failed call is forgotten; leaving stops a call (spec 2 §4 'Stop').
-  useEffect(() => {
-    voiceCall.reset()
-    return () => {
-      voiceCall.leave()
-    }
-  }, [])
-
-  const onNotice = useCallback(
-    (notice: CallNotice) => {
-      if (notice === 'inactivity') toast(voiceStrings.callEndedInactivity)
-      if (notice === 'microphone-denied') toast.error(voiceStrings.allowMicrophone)
-      if (notice === 'microphone-blocked')
-        toast.error(voiceStrings.microphoneBlocked, { duration: BLOCKED_TOAST_MS })
-      if (notice === 'microphone-not-found') toast.error(voiceStrings.noMicrophones)
-      if (notice === 'quota-exhausted') {
-        void queryClient.invalidateQueries({ queryKey: usageQueryKey(clone.slug, instanceSlug) })
-        openPaywall()
-      }
-    },
-    [queryClient, clone.slug, instanceSlug],
-  )
-
-  const attempt = useRef<(retrying?: boolean) => void>(() => undefined)
-  attempt.current = (retrying = false) => {
-    // spec 2 §5: in-app social browsers and browsers without the audio APIs are refused, with no retry.
-    if (currentBrowserSupport() !== 'supported') {
-      voiceCall.refuse('unsupported-browser')
-      return
-    }
-    // spec 2 §5 'Voice quota'; spec 2 §4: the start is retried once the paywall closes.
-    // Nothing reaches the server or the microphone then.
-    if (allowance.needsPaywall) {
-      // The retry after a paywall closed with nothing changed (dismissed) does not open it again.
-      if (retrying) return
-      voiceCall.retryAfterPaywall(() => attempt.current(true))
-      if (!openPaywall()) voiceCall.paywallClosed()
-      return
-    }
-    voiceCall.start({
-      request: {
-        slug: clone.slug,
-        cloneId: UUID.test(clone.id) ? clone.id : null,
-        instanceId: clone.instance?.id ?? null,
-        userPreferredLanguage: language,
-        locationId: clone.options.locationId,
-      },
-      remainingSeconds: allowance.remainingSeconds,
-      stopsAtZero: allowance.rules.stopsAtZero,
-      onNotice,
-    })
-  }
-  const start = useCallback(() => attempt.current(), [])
-
-  const paywallOpen = useOpenDialog('paywall') !== null
-  const wasOpen = useRef(false)
-  useEffect(() => {
-    if (wasOpen.current && !paywallOpen) voiceCall.paywallClosed()
-    wasOpen.current = paywallOpen
-  }, [paywallOpen])
-
-  // spec 2 §4 'Auto-start': dial=true or options.autoDial, once usage is known; dial then leaves the address.
-  const autoDial = search.dial === true || clone.options.autoDial
-  const dialed = useRef(false)
-  const usageKnown = !allowance.usage.isPending
-  useEffect(() => {
-    if (!autoDial || dialed.current || !usageKnown) return
-    const current = voiceCall.state.machine.status
-    if (current !== CallStatus.IDLE && current !== CallStatus.ENDED && current !== CallStatus.FAILED) return
-    dialed.current = true
-    start()
-    if (search.dial !== undefined)
-      void navigate({ to: '.', search: (prev) => ({ ...prev, dial: undefined }), replace: true })
-  }, [autoDial, usageKnown, start, navigate, search.dial])
+  const start = useCallStart(clone, allowance, language)
 
   // After a call: the usage is fetched again, and an anonymous visitor's seconds left are kept for today.
   const keep = allowance.keepAnonymousRemaining

@@ -1,17 +1,9 @@
 import { proxy } from 'valtio'
-import type {
-  StartVoiceCallRequest,
-  StartVoiceCallResponse,
-  VoiceCallEndReason,
-  VoiceCapabilities,
-  VoiceFailureReport,
-} from '../../../../contract/calls'
+import type { VoiceCallEndReason } from '../../../../contract/calls'
 import { isApiError } from '../../api/client'
 import type { MediaPermissionState } from '../../platform'
 import {
   CONNECT_TIMEOUT_MS,
-  COUNTDOWN_TICK_MS,
-  HEARTBEAT_MS,
   MIC_STOP_DELAY_MS,
   PAYWALL_RETRY_MS,
   PERMISSION_RETRIES,
@@ -22,59 +14,18 @@ import {
   type CallEffect,
   type CallEvent,
   type CallFailure,
-  type CallMachineState,
   CallStatus,
   callTransition,
   initialCallState,
 } from './call.machine'
-import type { CallEngine, CallEngineEvent, CreateCallEngine } from './call-engine'
-import { chargeElapsed, remainingNow, tighterLimit } from './call-quota'
+import type { CallDependencies, CallSession, CallView } from './call.types'
+import { createCallClock } from './call-clock'
+import type { CallEngine, CallEngineEvent } from './call-engine'
+import { engineFailureOf, machineEventOf } from './call-engine-events'
+import { failureReport } from './call-failure-report'
+import { chargeElapsed, tighterLimit } from './call-quota'
 
-/** What the call needs from outside; the defaults are the API client, the engines and the platform. */
-export interface CallDependencies {
-  startVoiceCall(request: StartVoiceCallRequest, signal?: AbortSignal): Promise<StartVoiceCallResponse>
-  endVoiceCall(callId: string, body: { reason: VoiceCallEndReason }): Promise<{ remainingSeconds: number }>
-  sendVoiceHeartbeat(callId: string): Promise<{ remainingSeconds: number; ended: boolean }>
-  reportVoiceFailure(report: VoiceFailureReport): Promise<void>
-  loadCallEngine(kind: StartVoiceCallResponse['provider']['kind']): Promise<CreateCallEngine>
-  capabilities(): Promise<VoiceCapabilities>
-  microphonePermission(): Promise<MediaPermissionState>
-  isPaywallOpen(): boolean
-  now(): number
-}
-
-/** What the screen turns into toasts, the paywall or navigation (stores hold no UI). */
-export type CallNotice =
-  | 'inactivity'
-  | 'quota-exhausted'
-  | 'microphone-denied'
-  | 'microphone-blocked'
-  | 'microphone-not-found'
-
-export interface CallSession {
-  request: StartVoiceCallRequest
-  /** Seconds left before the call (usage, or the anonymous allowance); -1 unlimited, null unknown. */
-  remainingSeconds: number | null
-  /** spec 2 §5: at zero the call stops and the paywall opens. */
-  stopsAtZero: boolean
-  onNotice(notice: CallNotice): void
-}
-
-export interface CallView {
-  machine: CallMachineState
-  /** The call the server opened (kept after it ends: the transcript and share links need it). */
-  call: StartVoiceCallResponse | null
-  /** Whole seconds since the call became ACTIVE. */
-  elapsedSeconds: number
-  /** Seconds left when the call became ACTIVE (after it: what is left); -1 unlimited, null unknown. */
-  remainingSeconds: number | null
-}
-
-const ENGINE_FAILURES: Partial<Record<string, CallFailure>> = {
-  'microphone-denied': 'microphone-denied',
-  'microphone-not-found': 'microphone-not-found',
-  'transcription-unavailable': 'transcription-unavailable',
-}
+export type { CallDependencies, CallNotice, CallSession, CallView } from './call.types'
 
 export function createCallStore(initial: CallDependencies) {
   let deps = initial
@@ -90,9 +41,6 @@ export function createCallStore(initial: CallDependencies) {
   let engine: CallEngine | null = null
   let stopping: Promise<void> | null = null
   let connectTimer: ReturnType<typeof setTimeout> | undefined
-  let clock: ReturnType<typeof setInterval> | undefined
-  let heartbeat: ReturnType<typeof setInterval> | undefined
-  let activeAt = 0
   let pendingRetry: (() => void) | null = null
   let lastFailure: { cause: string; message: string } | null = null
 
@@ -105,29 +53,7 @@ export function createCallStore(initial: CallDependencies) {
   }
 
   const stillCurrent = (token: number) => token === attempt
-
-  function tick() {
-    view.elapsedSeconds = Math.floor((deps.now() - activeAt) / 1000)
-    const left = remainingNow(view.remainingSeconds, view.elapsedSeconds, true)
-    // spec 2 §5: at zero, with no overage and email required, the call stops and the paywall opens.
-    if (session?.stopsAtZero && left !== null && left !== -1 && left <= 0) {
-      const current = session
-      if (dispatch({ type: 'STOP', reason: 'quota-exhausted' })) current.onNotice('quota-exhausted')
-    }
-  }
-
-  async function beat(callId: string) {
-    try {
-      const progress = await deps.sendVoiceHeartbeat(callId)
-      if (view.call?.callId !== callId || view.machine.status !== CallStatus.ACTIVE) return
-      view.remainingSeconds =
-        progress.remainingSeconds === -1 ? -1 : progress.remainingSeconds + view.elapsedSeconds
-      if (progress.ended) dispatch({ type: 'STOP', reason: 'provider-ended' })
-      else tick()
-    } catch {
-      // A missed heartbeat is not the end of the call; the next one may get through.
-    }
-  }
+  const clock = createCallClock({ deps: () => deps, view, session: () => session, dispatch })
 
   function releaseEngine() {
     const current = engine
@@ -170,20 +96,11 @@ export function createCallStore(initial: CallDependencies) {
       case 'clear-connect-timer':
         clearTimeout(connectTimer)
         return
-      case 'start-clock': {
-        activeAt = deps.now()
-        view.elapsedSeconds = 0
-        clock = setInterval(tick, COUNTDOWN_TICK_MS)
-        const call = view.call
-        if (call?.provider.kind === 'local')
-          heartbeat = setInterval(() => void beat(call.callId), HEARTBEAT_MS)
+      case 'start-clock':
+        clock.start()
         return
-      }
       case 'stop-clock':
-        if (clock !== undefined) view.elapsedSeconds = Math.floor((deps.now() - activeAt) / 1000)
-        clearInterval(clock)
-        clearInterval(heartbeat)
-        clock = heartbeat = undefined
+        clock.stop()
         return
       case 'apply-mute':
         engine?.setMuted(view.machine.muted)
@@ -214,22 +131,7 @@ export function createCallStore(initial: CallDependencies) {
   }
 
   function report() {
-    if (!session) return
-    const call = view.call
-    void deps.reportVoiceFailure({
-      event_id: 'voice_call_failure',
-      cause: lastFailure?.cause ?? view.machine.failure ?? 'error',
-      message: (lastFailure?.message ?? 'The call failed').slice(0, 2000),
-      outcome: view.machine.failure ?? 'error',
-      slug: session.request.slug,
-      callId: call?.callId ?? null,
-      conversationId: call?.conversationId ?? null,
-      instanceId: session.request.instanceId ?? null,
-      userPreferredLanguage: session.request.userPreferredLanguage,
-      details: call
-        ? { startedAt: call.startedAt, provider: call.provider.kind, language: call.language }
-        : {},
-    })
+    if (session) void deps.reportVoiceFailure(failureReport(session, view, lastFailure))
   }
 
   function fail(failure: CallFailure, cause: string, message: string) {
@@ -239,26 +141,9 @@ export function createCallStore(initial: CallDependencies) {
 
   function onEngineEvent(token: number, event: CallEngineEvent) {
     if (!stillCurrent(token)) return
-    switch (event.type) {
-      case 'connected':
-        return void dispatch({ type: 'CONNECTED' })
-      case 'clone-speech-start':
-        return void dispatch({ type: 'CLONE_SPEECH_START' })
-      case 'clone-speech-end':
-        return void dispatch({ type: 'CLONE_SPEECH_END' })
-      case 'user-speech-start':
-        return void dispatch({ type: 'USER_SPEECH_START' })
-      case 'user-speech-end':
-        return void dispatch({ type: 'USER_SPEECH_END' })
-      case 'room-deleted':
-        return void dispatch({ type: 'ROOM_DELETED' })
-      case 'ended':
-        return void dispatch({ type: 'STOP', reason: 'provider-ended' })
-      case 'error':
-        return engineError(event.error)
-      default:
-        return
-    }
+    if (event.type === 'error') return engineError(event.error)
+    const next = machineEventOf(event)
+    if (next) dispatch(next)
   }
 
   function engineError(error: { kind: string; message: string }) {
@@ -273,7 +158,7 @@ export function createCallStore(initial: CallDependencies) {
     }
     if (error.kind === 'microphone-denied') notice?.('microphone-denied')
     if (error.kind === 'microphone-not-found') notice?.('microphone-not-found')
-    fail(ENGINE_FAILURES[error.kind] ?? 'error', error.kind, error.message)
+    fail(engineFailureOf(error.kind), error.kind, error.message)
   }
 
   async function permissionState(): Promise<MediaPermissionState | null> {
