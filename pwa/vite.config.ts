@@ -24,7 +24,8 @@ const THEME_COLOUR = '#6e56cf'
 /** The voice call's own modules (its screens, machine, store and strings), the engines excepted. */
 const VOICE_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]voice[\\/](?!vapi[\\/]|local[\\/])/
 /** The profile's lazy Call quota check (spec 2 §8) and the quota rule it shares with the call screen. */
-const CALL_QUOTA_MODULES = /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/]voice-quota\.ts)$/
+const CALL_QUOTA_MODULES =
+  /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/]voice-quota\.ts)$/
 /** Dictation's own modules, all loaded by the first press of a prompt's mic. */
 const DICTATION_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]dictation[\\/]/
 
