@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { MicIcon } from '../../ui/icons'
 import type { DictationLayout } from './DictationHost'
 import { dictationLabels as s } from './dictation.strings'
@@ -17,13 +17,8 @@ export function useLazyDictation(
 ): { dictation: DictationView; host: ReactNode } {
   const [view, setView] = useState<DictationView | null>(null)
   const [pressed, setPressed] = useState(false)
-  const latest = useRef(onTranscript)
-  useEffect(() => {
-    latest.current = onTranscript
-  })
-  const transcript = useCallback((text: string) => latest.current(text), [])
-  const idle = useMemo(
-    (): DictationView => ({
+  return {
+    dictation: view ?? {
       blocksSending: false,
       tip: s.record,
       mic: {
@@ -38,13 +33,12 @@ export function useLazyDictation(
       },
       cancel: null,
       panel: null,
-    }),
-    [],
-  )
-  const host = pressed ? (
-    <Suspense fallback={null}>
-      <DictationHost onTranscript={transcript} onView={setView} layout={layout} />
-    </Suspense>
-  ) : null
-  return { dictation: view ?? idle, host }
+    },
+    // The controller's hook keeps the latest onTranscript itself (use-dictation.ts).
+    host: pressed ? (
+      <Suspense fallback={null}>
+        <DictationHost onTranscript={onTranscript} onView={setView} layout={layout} />
+      </Suspense>
+    ) : null,
+  }
 }

@@ -2,7 +2,7 @@ import './profile.css'
 import { Container } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import type { CloneProfile } from '../../../../contract/clone'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
@@ -71,8 +71,8 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const navigate = useNavigate()
   const [socialsOpen, setSocialsOpen] = useState(false)
   const instanceSlug = clone.instance?.slug ?? null
-  // spec 2 §8: the Call button is disabled with the quota tooltip once the voice quota is used up.
-  const [callBlocked, setCallBlocked] = useState(false)
+  // spec 2 §8: the disabled Call button (with the quota text) once the voice quota is used up, else null.
+  const [blockedCall, setBlockedCall] = useState<ReactNode>(null)
   const links = useMemo(() => socialLinks(clone.socials), [clone.socials])
   const warning = useCloneWarning(clone.slug, warningTextFor(clone.options))
   const loggedIn = useCurrentUser().user !== null
@@ -105,7 +105,7 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
           slug={clone.slug}
           instanceSlug={instanceSlug}
           allowVoice={clone.allowVoice}
-          callBlockedReason={callBlocked ? profileStrings.callQuotaExhausted : null}
+          blockedCall={blockedCall}
           allowVideo={clone.allowVideo}
           hasSocials={links.length > 0}
           onViewLinks={() => setSocialsOpen(true)}
@@ -126,13 +126,7 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
       />
       {clone.allowVoice ? (
         <Suspense fallback={null}>
-          <CallQuotaCheck
-            slug={clone.slug}
-            instanceSlug={instanceSlug}
-            locationId={clone.options.locationId}
-            requireEmail={clone.options.requireEmail}
-            onBlockedChange={setCallBlocked}
-          />
+          <CallQuotaCheck clone={clone} onCallButton={setBlockedCall} />
         </Suspense>
       ) : null}
       {socialsOpen ? (
