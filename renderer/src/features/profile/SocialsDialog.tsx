@@ -2,7 +2,7 @@ import './profile.css'
 import { Button, Dialog, Flex, Text, Link as ThemeLink } from '@radix-ui/themes'
 import type { Socials } from '../../../../contract/clone'
 import { type SocialLink, socialLabels, socialLinks } from '../../lib/socials'
-import { ExternalLinkIcon } from '../../ui/icons'
+import { ExternalLinkIcon } from '../../ui/lazy-icons'
 import { profileStrings } from './profile.strings'
 
 /**
