@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ErrorCode } from '../../contract'
+import { ErrorCode, TranscriptionErrorCode } from '../../contract'
 import { MAX_TRANSCRIPTION_BYTES, TranscriptionResult } from '../../contract/calls'
 import { checkLanguage } from '../../contract/languages'
 import { AppError, badRequest } from '../errors'
@@ -30,7 +30,7 @@ export const TRANSCRIPTION_FAILED_TEXT = 'The recording could not be transcribed
 export const TRANSCRIPTION_NOT_CONFIGURED_TEXT = 'Transcription is not available on this server.'
 export const UNSUPPORTED_AUDIO_TEXT = 'Send the recording as WebM, WAV, MP4 or Ogg audio.'
 
-const shortAudio = () => new AppError(400, ErrorCode.shortAudio, SHORT_AUDIO_TEXT)
+const shortAudio = () => new AppError(400, TranscriptionErrorCode.shortAudio, SHORT_AUDIO_TEXT)
 
 /**
  * spec 2 §7 POST /api/transcribe/groq: a recording (multipart `file`, optional `language`) to text with the
@@ -93,7 +93,11 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ transcriber: Transcrib
         code = checked.code
       }
       if (!transcriber)
-        throw new AppError(503, ErrorCode.transcriptionNotConfigured, TRANSCRIPTION_NOT_CONFIGURED_TEXT)
+        throw new AppError(
+          503,
+          TranscriptionErrorCode.transcriptionNotConfigured,
+          TRANSCRIPTION_NOT_CONFIGURED_TEXT,
+        )
 
       const abort = new AbortController()
       request.raw.once('close', () => abort.abort())
@@ -103,7 +107,7 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ transcriber: Transcrib
         if (error instanceof ShortAudioError) throw shortAudio()
         if (error instanceof TranscriptionFailedError) {
           request.log.error({ err: error }, 'transcription failed')
-          throw new AppError(502, ErrorCode.transcriptionFailed, TRANSCRIPTION_FAILED_TEXT)
+          throw new AppError(502, TranscriptionErrorCode.transcriptionFailed, TRANSCRIPTION_FAILED_TEXT)
         }
         throw error
       }
@@ -113,4 +117,8 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ transcriber: Transcrib
 
 /** Over the endpoints' own 25 MB limit: a 413 upstream would be short_audio too (spec 2 §5), so say so here. */
 const shortAudioTooLarge = () =>
-  new AppError(413, ErrorCode.shortAudio, 'The recording is too long to transcribe (25 MB at most).')
+  new AppError(
+    413,
+    TranscriptionErrorCode.shortAudio,
+    'The recording is too long to transcribe (25 MB at most).',
+  )

@@ -14,7 +14,7 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
 import { loadTalkScreen } from '../features/talk'
-import { loadCallScreen, loadCallTranscriptScreen, loadSharedCallScreen } from '../features/voice'
+import { loadVoiceScreens } from '../features/voice'
 import { parseCallSearch, parseTalkSearch } from '../navigation/search-params'
 import { RootLayout } from './RootLayout'
 import { RouteError, RouteNotFound, RoutePending } from './route-states'
@@ -29,10 +29,12 @@ const placeholder = (name: keyof typeof import('./placeholders')) =>
 // The chat is its own lazy chunk: the profile's first load never pays for it (npm run bench:size).
 const talkScreen = lazyRouteComponent(loadTalkScreen, 'TalkRoute')
 const sharedConversationScreen = lazyRouteComponent(loadSharedConversationScreen, 'SharedConversationRoute')
-// The voice call, its transcript and the shared call: each its own chunk, never in the profile's first load.
-const callScreen = lazyRouteComponent(loadCallScreen, 'CallRoute')
-const callTranscriptScreen = lazyRouteComponent(loadCallTranscriptScreen, 'CallTranscriptRoute')
-const sharedCallScreen = lazyRouteComponent(loadSharedCallScreen, 'SharedCallRoute')
+// The voice call, its transcript and the shared call: one lazy chunk, never in the profile's first load.
+const voiceScreen = (name: keyof Awaited<ReturnType<typeof loadVoiceScreens>>) =>
+  lazyRouteComponent(loadVoiceScreens, name)
+const callScreen = voiceScreen('CallRoute')
+const callTranscriptScreen = voiceScreen('CallTranscriptRoute')
+const sharedCallScreen = voiceScreen('SharedCallRoute')
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout })
 

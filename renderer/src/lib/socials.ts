@@ -91,4 +91,4 @@ export function socialLinks(socials: Socials): SocialLink[] {
 }
 
 /** spec 1 §2: View Links appears only if at least one social link is non-empty. */
-export const hasSocialLinks = (socials: Socials): boolean => socialLinks(socials).length > 0
+export { hasSocialLinks } from './social-presence'

@@ -69,14 +69,6 @@ export const LinkIcon = (props: IconProps) => (
   </Icon>
 )
 
-export const ExternalLinkIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M15 3h6v6" />
-    <path d="M10 14L21 3" />
-    <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-  </Icon>
-)
-
 export const SendIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 19V5" />
@@ -104,28 +96,6 @@ export const WarningIcon = (props: IconProps) => (
     <path d="M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
     <path d="M12 9v4" />
     <path d="M12 17h.01" />
-  </Icon>
-)
-
-export const InfoIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 16v-4" />
-    <path d="M12 8h.01" />
-  </Icon>
-)
-
-export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M19 12H5" />
-    <path d="M12 19l-7-7 7-7" />
-  </Icon>
-)
-
-export const SparklesIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
-    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
   </Icon>
 )
 
@@ -160,41 +130,6 @@ export const LogoMark = ({ size = 24, ...rest }: IconProps) => (
     <circle cx="21" cy="20" r="1.6" fill="var(--accent-contrast)" />
     <circle cx="26" cy="20" r="1.6" fill="var(--accent-contrast)" />
   </svg>
-)
-
-/** Share: a box with an arrow out of the top, as Safari draws it (the iOS install hint refers to it). */
-export const ShareIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3v12" />
-    <path d="M8 7l4-4 4 4" />
-    <path d="M7 10H6a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7a2 2 0 0 0-2-2h-1" />
-  </Icon>
-)
-
-/** Add to Home Screen (a square with a plus). */
-export const AddToHomeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="4" y="4" width="16" height="16" rx="3" />
-    <path d="M12 8v8" />
-    <path d="M8 12h8" />
-  </Icon>
-)
-
-export const InstallIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 4v11" />
-    <path d="M7 10l5 5 5-5" />
-    <path d="M5 20h14" />
-  </Icon>
-)
-
-export const UpdateIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M20 11a8 8 0 0 0-14.9-3.5" />
-    <path d="M4 4v4h4" />
-    <path d="M4 13a8 8 0 0 0 14.9 3.5" />
-    <path d="M20 20v-4h-4" />
-  </Icon>
 )
 
 export const OfflineIcon = (props: IconProps) => (

@@ -2,7 +2,8 @@ import { Icon, type IconProps } from './icons'
 
 /*
  * Icons only lazily loaded screens and dialogs use (chat, sources, history, sharing, the action centre, the
- * command bar): kept apart from ui/icons.tsx so the profile's first load does not carry them.
+ * command bar, the call, the socials dialog, the install hint, the update prompt, the placeholders): kept
+ * apart from ui/icons.tsx so the profile's first load does not carry them.
  */
 
 export const PlusIcon = (props: IconProps) => (
@@ -296,5 +297,70 @@ export const BugIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="8" y="6" width="8" height="14" rx="4" />
     <path d="M19 7l-3 2M5 7l3 2M19 19l-3-2M5 19l3-2M20 13h-4M4 13h4M10 4l1 2M14 4l-1 2" />
+  </Icon>
+)
+
+export const ExternalLinkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M15 3h6v6" />
+    <path d="M10 14L21 3" />
+    <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+  </Icon>
+)
+
+export const InfoIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 16v-4" />
+    <path d="M12 8h.01" />
+  </Icon>
+)
+
+export const ArrowLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 12H5" />
+    <path d="M12 19l-7-7 7-7" />
+  </Icon>
+)
+
+export const SparklesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
+    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
+  </Icon>
+)
+
+/** Share: a box with an arrow out of the top, as Safari draws it (the iOS install hint refers to it). */
+export const ShareIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3v12" />
+    <path d="M8 7l4-4 4 4" />
+    <path d="M7 10H6a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7a2 2 0 0 0-2-2h-1" />
+  </Icon>
+)
+
+/** Add to Home Screen (a square with a plus). */
+export const AddToHomeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="4" width="16" height="16" rx="3" />
+    <path d="M12 8v8" />
+    <path d="M8 12h8" />
+  </Icon>
+)
+
+export const InstallIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4v11" />
+    <path d="M7 10l5 5 5-5" />
+    <path d="M5 20h14" />
+  </Icon>
+)
+
+export const UpdateIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.9-3.5" />
+    <path d="M4 4v4h4" />
+    <path d="M4 13a8 8 0 0 0 14.9 3.5" />
+    <path d="M20 20v-4h-4" />
   </Icon>
 )

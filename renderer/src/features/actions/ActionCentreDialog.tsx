@@ -4,8 +4,14 @@ import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import { closeDialog } from '../../navigation/dialogs.store'
-import { ShareIcon } from '../../ui/icons'
-import { AtSignIcon, BookmarkIcon, FeedbackIcon, TextBubbleIcon, UserIcon } from '../../ui/lazy-icons'
+import {
+  AtSignIcon,
+  BookmarkIcon,
+  FeedbackIcon,
+  ShareIcon,
+  TextBubbleIcon,
+  UserIcon,
+} from '../../ui/lazy-icons'
 import { type ActionMenuEntry, actionMenuEntries, bookmarkShortcut, stepForEntry } from './action-centre'
 import { actionCentre, runActionCentreStep } from './action-centre.store'
 import { actionsStrings as s } from './actions.strings'

@@ -5,7 +5,6 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type Ref,
-  Suspense,
   useEffect,
   useId,
   useImperativeHandle,
@@ -16,14 +15,7 @@ import type { SuggestedQuestion } from '../../../../contract/clone'
 import { SendIcon } from '../../ui/icons'
 import { StopIcon, UploadIcon } from '../../ui/lazy-icons'
 import { Tooltip } from '../../ui/tooltip'
-import {
-  CancelRecordingButton,
-  DictationButton,
-  DictationLiveRegion,
-  RecordingPanel,
-  type TooltipWrap,
-  useLazyDictation,
-} from '../dictation'
+import { useLazyDictation } from '../dictation'
 import { ACCEPT_ATTRIBUTE, type DraftFile, DraftFileRow, uploadStrings, useFileAttach } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { PromptPlusMenu } from './PromptPlusMenu'
@@ -66,8 +58,6 @@ export interface ChatPromptProps {
   ref?: Ref<ChatPromptHandle>
 }
 
-const withTooltip: TooltipWrap = (content, button) => <Tooltip content={content}>{button}</Tooltip>
-
 /** The chat prompt (spec 1 §2 'Chat prompt', §4 'Right prompt button', §5 'Messages'). */
 export function ChatPrompt({
   cloneName,
@@ -91,7 +81,7 @@ export function ChatPrompt({
   const attach = useFileAttach((files) => attachments?.onAdd(files))
   const blockedId = useId()
   const files = attachments?.files ?? []
-  const { dictation, host } = useLazyDictation(onSendTranscript)
+  const { dictation, host } = useLazyDictation(onSendTranscript, 'inline')
   const dictating = dictation.blocksSending
   const right = promptRightButton(responsePending, draft, files.length > 0, dictating)
   const formRef = useRef<HTMLFormElement>(null)
@@ -157,7 +147,6 @@ export function ChatPrompt({
         </div>
       ) : null}
       {host}
-      <DictationLiveRegion dictation={dictation} />
       <form
         ref={formRef}
         className={attach.dragging ? 'chat-prompt__box chat-prompt__box--dropping' : 'chat-prompt__box'}
@@ -174,18 +163,14 @@ export function ChatPrompt({
           </div>
         ) : null}
         {dictating ? (
-          <CancelRecordingButton dictation={dictation} />
+          dictation.cancel
         ) : (
           <PromptPlusMenu
             onStartNewConversation={onStartNewConversation}
             onUploadFile={attachments ? attach.openPicker : undefined}
           />
         )}
-        {dictating ? (
-          <Suspense fallback={<div className="dictation-panel" />}>
-            <RecordingPanel variant="inline" />
-          </Suspense>
-        ) : null}
+        {dictation.panel}
         <textarea
           hidden={dictating}
           ref={textareaRef}
@@ -232,7 +217,16 @@ export function ChatPrompt({
             <SendIcon />
           </IconButton>
         ) : (
-          <DictationButton dictation={dictation} tooltip={withTooltip} className="chat-prompt__mic" />
+          <Tooltip content={dictation.tip}>
+            <IconButton
+              type="button"
+              size="2"
+              radius="full"
+              className="chat-prompt__mic"
+              {...dictation.mic}
+              title={undefined}
+            />
+          </Tooltip>
         )}
       </form>
       {attachments ? (

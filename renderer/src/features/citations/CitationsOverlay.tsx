@@ -6,7 +6,8 @@ import { useSnapshot } from 'valtio'
 import type { ChatMessage, Citation } from '../../../../contract/chat'
 import { messageSourcesQuery } from '../../api/chat'
 import type { CitationsParam } from '../../navigation/search-params'
-import { ArrowLeftIcon, CloseIcon, RefreshIcon, WarningIcon } from '../../ui/icons'
+import { CloseIcon, RefreshIcon, WarningIcon } from '../../ui/icons'
+import { ArrowLeftIcon } from '../../ui/lazy-icons'
 import {
   type CitationOverlay,
   CitationOverlayState,

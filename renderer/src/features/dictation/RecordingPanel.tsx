@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { WAVEFORM_BARS } from './dictation.constants'
 import { DictationState } from './dictation.machine'
 import { dictation } from './dictation.store'
-import { dictationLabels as s } from './dictation.strings'
+import { recordingLabels as s } from './dictation-recording.strings'
 import { barHeight, formatRecordingTime, silentLevels } from './waveform'
 
 const TIMER_TICK_MS = 250
@@ -38,7 +38,7 @@ function Waveform() {
 }
 
 /** What the prompt shows in place of the text field while dictating (loaded on the first press). */
-export default function RecordingPanel({ variant }: Readonly<{ variant: 'inline' | 'bar' }>) {
+export function RecordingPanel({ variant }: Readonly<{ variant: 'inline' | 'bar' }>) {
   const { model } = useSnapshot(dictation)
   const processing = model.state === DictationState.PROCESSING
   return (

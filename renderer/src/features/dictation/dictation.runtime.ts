@@ -13,8 +13,7 @@ import {
   type DictationDeps,
 } from './dictation.controller'
 import { dictation } from './dictation.store'
-import { dictationLabels } from './dictation.strings'
-import { dictationErrorTexts } from './dictation-error.strings'
+import { dictationErrorTexts, recordingLabels } from './dictation-recording.strings'
 import type { MediaRecorderLike } from './recorder'
 import { levelOfSamples } from './waveform'
 
@@ -122,8 +121,8 @@ export async function pressMic(queryClient: QueryClient, onTranscript: (text: st
   if (outcome === 'recording') dictation.hint = null
   dictation.unavailable = outcome === 'unavailable'
   if (outcome === 'unavailable') {
-    dictation.hint = dictationLabels.notSetUp
-    toast.info(dictationLabels.notSetUp, { id: 'dictation', duration: DICTATION_TOAST_MS })
+    dictation.hint = recordingLabels.notSetUp
+    toast.info(recordingLabels.notSetUp, { id: 'dictation', duration: DICTATION_TOAST_MS })
   }
 }
 

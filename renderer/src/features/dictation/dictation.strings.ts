@@ -1,17 +1,8 @@
 /**
- * Dictation's labels (spec 2 §2). The error texts of spec 2 §8 are the other half of this table, in
- * dictation-error.strings.ts: a module is bundled whole, and the profile's first load needs only these.
+ * Dictation's strings (spec 2 §2, §8), in two tables: this one is what a prompt shows before its mic is
+ * first pressed (the profile's first load carries it); the rest, in dictation-recording.strings.ts, loads
+ * with the controller on that press.
  */
 export const dictationLabels = {
   record: 'Record voice message',
-  stopAndSend: 'Stop recording and send',
-  cancel: 'Cancel recording',
-  processing: 'Processing recording',
-  // aria-live announcements (spec 2 §4 'Voice dictation' states)
-  recordingStarted: 'Recording',
-  processingStarted: 'Processing recording',
-  recordingTime: 'Recording time',
-  // ARCHITECTURE 'Embedded defaults': with no transcription anywhere the mic says so plainly.
-  notSetUp:
-    'Voice messages are not available: transcription is not set up on this server and this browser has no speech recognition.',
 } as const

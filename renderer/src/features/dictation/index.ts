@@ -1,18 +1,8 @@
-import { lazy } from 'react'
-
 /*
- * Voice dictation in the chat prompt (spec 2 §2, §4, §8, §9). What loads with a prompt is only the plain
- * mic, its light view and the hook that loads the rest: the controller (machine, store, hook) loads on the
- * first press, and the recorder, the transcription client and the recording panel with it.
+ * Voice dictation in the chat prompt (spec 2 §2, §4, §8, §9). What loads with a prompt is only the hook
+ * and the plain mic's props: the controller (machine, store, hook), the recorder, the transcription client,
+ * the recording panel and the cancel button load on the first press.
  */
-export {
-  CancelRecordingButton,
-  DictationButton,
-  DictationLiveRegion,
-  type TooltipWrap,
-} from './DictationControls'
-export type { DictationView } from './dictation-view'
+export type { DictationLayout } from './DictationHost'
+export type { DictationView, MicButtonProps } from './dictation-view'
 export { useLazyDictation } from './use-lazy-dictation'
-
-/** The timer and waveform shown in place of the text field while dictating. */
-export const RecordingPanel = lazy(() => import('./RecordingPanel'))

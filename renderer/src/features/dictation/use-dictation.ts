@@ -8,11 +8,7 @@ type Runtime = typeof import('./dictation.runtime')
 let runtime: Promise<Runtime> | undefined
 /** The recorder, the transcription client and the toasts load on the first press (spec 2 §9 budget). */
 export const loadDictationRuntime = () => {
-  if (!runtime) {
-    runtime = import('./dictation.runtime')
-    // The panel the recording shows, fetched alongside so it is there when recording starts.
-    void import('./RecordingPanel')
-  }
+  runtime ??= import('./dictation.runtime')
   return runtime
 }
 

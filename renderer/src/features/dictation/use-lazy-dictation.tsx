@@ -1,43 +1,44 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { MicIcon } from '../../ui/icons'
+import type { DictationLayout } from './DictationHost'
 import { dictationLabels as s } from './dictation.strings'
 import type { DictationView } from './dictation-view'
 
 const DictationHost = lazy(() => import('./DictationHost'))
 
-const noop = () => {}
-
 /**
  * Dictation for one prompt (spec 2 §2, §4): a plain mic until its first press, which loads the controller
- * (./DictationHost, with the recorder behind it) and then starts recording, so the press is not lost.
- * `host` must be rendered by the prompt (it shows nothing); the transcript goes to `onTranscript`.
+ * (./DictationHost, with the recorder and the recording panel behind it) and then starts recording, so the
+ * press is not lost. `host` must be rendered by the prompt; the transcript goes to `onTranscript`.
  */
-export function useLazyDictation(onTranscript: (text: string) => void): {
-  dictation: DictationView
-  host: ReactNode
-} {
+export function useLazyDictation(
+  onTranscript: (text: string) => void,
+  layout: DictationLayout,
+): { dictation: DictationView; host: ReactNode } {
   const [view, setView] = useState<DictationView | null>(null)
   const [pressed, setPressed] = useState(false)
-  const latest = useRef(onTranscript)
-  useEffect(() => {
-    latest.current = onTranscript
-  })
-  const transcript = useCallback((text: string) => latest.current(text), [])
-  const idle = useMemo(
-    (): DictationView => ({
-      state: 'notRecording',
+  return {
+    dictation: view ?? {
       blocksSending: false,
-      announcement: '',
-      mic: { label: s.record, note: null, indicator: 'mic', alert: false, icon: null },
-      press: () => setPressed(true),
-      stopAndSend: noop,
-      cancel: noop,
-    }),
-    [],
-  )
-  const host = pressed ? (
-    <Suspense fallback={null}>
-      <DictationHost onTranscript={transcript} onView={setView} />
-    </Suspense>
-  ) : null
-  return { dictation: view ?? idle, host }
+      tip: s.record,
+      mic: {
+        'aria-label': s.record,
+        'data-indicator': 'mic',
+        'data-state': 'notRecording',
+        title: s.record,
+        variant: 'soft',
+        color: 'gray',
+        onClick: () => setPressed(true),
+        children: <MicIcon />,
+      },
+      cancel: null,
+      panel: null,
+    },
+    // The controller's hook keeps the latest onTranscript itself (use-dictation.ts).
+    host: pressed ? (
+      <Suspense fallback={null}>
+        <DictationHost onTranscript={onTranscript} onView={setView} layout={layout} />
+      </Suspense>
+    ) : null,
+  }
 }

@@ -1,8 +1,8 @@
 import { Badge, DropdownMenu, IconButton, Text } from '@radix-ui/themes'
 import { type KeyboardEvent, useState } from 'react'
 import { CONVERSATION_TITLE_MAX, type ConversationListItem } from '../../../../contract/chat'
-import { LinkIcon, MessageIcon, PhoneIcon, ShareIcon, VideoIcon } from '../../ui/icons'
-import { ArchiveIcon, MoreIcon, PencilIcon, UnlinkIcon } from '../../ui/lazy-icons'
+import { LinkIcon, MessageIcon, PhoneIcon, VideoIcon } from '../../ui/icons'
+import { ArchiveIcon, MoreIcon, PencilIcon, ShareIcon, UnlinkIcon } from '../../ui/lazy-icons'
 import { historyStrings } from './history.strings'
 import { titleProblem } from './title-rules'
 

@@ -1,13 +1,7 @@
 import { IconButton, TextArea } from '@radix-ui/themes'
-import { type FormEvent, type KeyboardEvent, Suspense, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useState } from 'react'
 import { SendIcon } from '../../ui/icons'
-import {
-  CancelRecordingButton,
-  DictationButton,
-  DictationLiveRegion,
-  RecordingPanel,
-  useLazyDictation,
-} from '../dictation'
+import { useLazyDictation } from '../dictation'
 import { profileStrings } from './profile.strings'
 
 /** Enter sends, Shift+Enter adds a line, and IME composition is never interrupted (spec 1 §5 'Messages'). */
@@ -25,7 +19,7 @@ export function ChatPromptBar({
 }: Readonly<{ cloneName: string; onSubmit: (message: string) => void }>) {
   const [draft, setDraft] = useState('')
   const canSend = draft.trim().length > 0
-  const { dictation, host } = useLazyDictation(onSubmit)
+  const { dictation, host } = useLazyDictation(onSubmit, 'bar')
   const dictating = dictation.blocksSending
 
   const submit = () => {
@@ -47,13 +41,8 @@ export function ChatPromptBar({
   return (
     <form className="prompt-bar" onSubmit={onFormSubmit}>
       {host}
-      <DictationLiveRegion dictation={dictation} />
       <div className="prompt-bar__field">
-        {dictating ? (
-          <Suspense fallback={<div className="prompt-bar__textarea" />}>
-            <RecordingPanel variant="bar" />
-          </Suspense>
-        ) : null}
+        {dictation.panel}
         <div hidden={dictating}>
           <TextArea
             size="3"
@@ -67,7 +56,7 @@ export function ChatPromptBar({
             enterKeyHint="send"
           />
         </div>
-        {dictating ? <CancelRecordingButton dictation={dictation} className="prompt-bar__cancel" /> : null}
+        {dictation.cancel}
         {canSend && !dictating ? (
           <IconButton
             type="submit"
@@ -79,7 +68,8 @@ export function ChatPromptBar({
             <SendIcon />
           </IconButton>
         ) : (
-          <DictationButton dictation={dictation} className="prompt-bar__send" />
+          // The same element before and after the first press loads dictation, so it keeps focus.
+          <IconButton type="button" size="2" radius="full" className="prompt-bar__send" {...dictation.mic} />
         )}
       </div>
     </form>

@@ -2,11 +2,11 @@ import './profile.css'
 import { Container } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import type { CloneProfile } from '../../../../contract/clone'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
-import { socialLinks } from '../../lib/socials'
+import { hasSocialLinks } from '../../lib/social-presence'
 import { talkLink } from '../../navigation/clone-links'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
@@ -28,7 +28,7 @@ import { warningTextFor } from './warning'
 
 // The dialog (and Radix's focus-trap machinery) loads only when a visitor opens it: first-load budget.
 const loadSocialsDialog = () => import('./SocialsDialog')
-const SocialsDialog = lazy(() => loadSocialsDialog().then((m) => ({ default: m.SocialsDialog })))
+const SocialsDialog = lazy(() => loadSocialsDialog().then((m) => ({ default: m.ProfileSocialsDialog })))
 // spec 2 §8's quota check of the Call button: the usage client and its schema stay out of the first load.
 const CallQuotaCheck = lazy(() => import('./CallQuotaCheck'))
 
@@ -71,9 +71,8 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const navigate = useNavigate()
   const [socialsOpen, setSocialsOpen] = useState(false)
   const instanceSlug = clone.instance?.slug ?? null
-  // spec 2 §8: the Call button is disabled with the quota tooltip once the voice quota is used up.
-  const [callBlocked, setCallBlocked] = useState(false)
-  const links = useMemo(() => socialLinks(clone.socials), [clone.socials])
+  // spec 2 §8: the disabled Call button (with the quota text) once the voice quota is used up, else null.
+  const [blockedCall, setBlockedCall] = useState<ReactNode>(null)
   const warning = useCloneWarning(clone.slug, warningTextFor(clone.options))
   const loggedIn = useCurrentUser().user !== null
 
@@ -105,9 +104,9 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
           slug={clone.slug}
           instanceSlug={instanceSlug}
           allowVoice={clone.allowVoice}
-          callBlockedReason={callBlocked ? profileStrings.callQuotaExhausted : null}
+          blockedCall={blockedCall}
           allowVideo={clone.allowVideo}
-          hasSocials={links.length > 0}
+          hasSocials={hasSocialLinks(clone.socials)}
           onViewLinks={() => setSocialsOpen(true)}
           onViewLinksIntent={() => void loadSocialsDialog()}
         />
@@ -126,18 +125,17 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
       />
       {clone.allowVoice ? (
         <Suspense fallback={null}>
-          <CallQuotaCheck
-            slug={clone.slug}
-            instanceSlug={instanceSlug}
-            locationId={clone.options.locationId}
-            requireEmail={clone.options.requireEmail}
-            onBlockedChange={setCallBlocked}
-          />
+          <CallQuotaCheck clone={clone} onCallButton={setBlockedCall} />
         </Suspense>
       ) : null}
       {socialsOpen ? (
         <Suspense fallback={null}>
-          <SocialsDialog name={clone.name} links={links} open={socialsOpen} onOpenChange={setSocialsOpen} />
+          <SocialsDialog
+            name={clone.name}
+            socials={clone.socials}
+            open={socialsOpen}
+            onOpenChange={setSocialsOpen}
+          />
         </Suspense>
       ) : null}
     </>

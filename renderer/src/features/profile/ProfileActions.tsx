@@ -1,5 +1,6 @@
 import { Button, Flex } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { callLink, talkLink, videoLink } from '../../navigation/clone-links'
 import { LinkIcon, MessageIcon, PhoneIcon, VideoIcon } from '../../ui/icons'
 import { profileStrings } from './profile.strings'
@@ -8,8 +9,8 @@ export interface ProfileActionsProps {
   slug: string
   instanceSlug: string | null
   allowVoice: boolean
-  /** Why a call cannot start (the exhausted-quota text), or null. */
-  callBlockedReason?: string | null
+  /** The disabled Call button once the voice quota is used up (from CallQuotaCheck), or null. */
+  blockedCall?: ReactNode
   allowVideo: boolean
   hasSocials: boolean
   onViewLinks: () => void
@@ -22,7 +23,7 @@ export function ProfileActions({
   slug,
   instanceSlug,
   allowVoice,
-  callBlockedReason = null,
+  blockedCall = null,
   allowVideo,
   hasSocials,
   onViewLinks,
@@ -36,13 +37,8 @@ export function ProfileActions({
           {profileStrings.message}
         </Link>
       </Button>
-      {allowVoice && callBlockedReason ? (
-        // aria-disabled keeps it focusable so its reason is heard; the profile's first load has no tooltip.
-        <Button size="3" variant="soft" color="gray" aria-disabled="true" title={callBlockedReason}>
-          <PhoneIcon />
-          {profileStrings.call}
-          <span className="visually-hidden">{` (${callBlockedReason})`}</span>
-        </Button>
+      {allowVoice && blockedCall ? (
+        blockedCall
       ) : allowVoice ? (
         <Button asChild size="3" variant="soft">
           <Link {...callLink(slug, instanceSlug)}>

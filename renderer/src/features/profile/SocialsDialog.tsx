@@ -1,7 +1,8 @@
 import './profile.css'
 import { Button, Dialog, Flex, Text, Link as ThemeLink } from '@radix-ui/themes'
-import { type SocialLink, socialLabels } from '../../lib/socials'
-import { ExternalLinkIcon } from '../../ui/icons'
+import type { Socials } from '../../../../contract/clone'
+import { type SocialLink, socialLabels, socialLinks } from '../../lib/socials'
+import { ExternalLinkIcon } from '../../ui/lazy-icons'
 import { profileStrings } from './profile.strings'
 
 /**
@@ -64,4 +65,12 @@ export function SocialsDialog({
       </Dialog.Content>
     </Dialog.Root>
   )
+}
+
+/** The profile's View Links dialog: the links worked out here, loaded with it (not in the first load). */
+export function ProfileSocialsDialog({
+  socials,
+  ...props
+}: Readonly<{ name: string; socials: Socials; open: boolean; onOpenChange: (open: boolean) => void }>) {
+  return <SocialsDialog {...props} links={socialLinks(socials)} />
 }

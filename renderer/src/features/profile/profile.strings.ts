@@ -5,8 +5,6 @@ export const profileStrings = {
   dismissWarning: 'Dismiss warning',
   message: 'Message',
   call: 'Call',
-  // spec 2 §8: the Call button's tooltip once the voice quota is used up.
-  callQuotaExhausted: 'You have exhausted your monthly call quota with this Clone.',
   video: 'Video',
   viewLinks: 'View Links',
   socialsTitle: 'View Socials',

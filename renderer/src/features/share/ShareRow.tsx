@@ -1,6 +1,6 @@
 import { Button, Flex, IconButton } from '@radix-ui/themes'
-import { type IconProps, LinkIcon, ShareIcon } from '../../ui/icons'
-import { LinkedInIcon, MailIcon, TwitterIcon, WhatsAppIcon } from '../../ui/lazy-icons'
+import { type IconProps, LinkIcon } from '../../ui/icons'
+import { LinkedInIcon, MailIcon, ShareIcon, TwitterIcon, WhatsAppIcon } from '../../ui/lazy-icons'
 import { Tooltip } from '../../ui/tooltip'
 import { shareStrings } from './share.strings'
 import { SHARE_ROW_PLATFORMS, type ShareContent, shareTarget } from './share-links'

@@ -1,6 +1,6 @@
 import { Badge, Button } from '@radix-ui/themes'
 import { Link, type LinkOptions } from '@tanstack/react-router'
-import { ArrowLeftIcon, SparklesIcon } from '../../ui/icons'
+import { ArrowLeftIcon, SparklesIcon } from '../../ui/lazy-icons'
 import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { AppHeader } from './AppHeader'

@@ -1,5 +1,6 @@
 import { Button, Card, Flex, IconButton, Text } from '@radix-ui/themes'
-import { AddToHomeIcon, CloseIcon, InstallIcon, ShareIcon } from '../../ui/icons'
+import { CloseIcon } from '../../ui/icons'
+import { AddToHomeIcon, InstallIcon, ShareIcon } from '../../ui/lazy-icons'
 import { type InstallHint as InstallHintMode, installStrings } from './install-hint'
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Text } from '@radix-ui/themes'
-import { UpdateIcon } from '../../ui/icons'
+import { UpdateIcon } from '../../ui/lazy-icons'
 import { updateStrings } from './shell.strings'
 
 /** 'A new version is available' with Reload (and Not now, which hides it for this page). */

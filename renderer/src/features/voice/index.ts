@@ -1,4 +1,2 @@
-// Screens loaded when first shown, each in its own chunk (never in the profile's first load).
-export const loadCallScreen = () => import('./CallScreen')
-export const loadCallTranscriptScreen = () => import('./CallTranscriptScreen')
-export const loadSharedCallScreen = () => import('./SharedCallScreen')
+// The call, its transcript and the shared call: loaded when first shown (never in the profile's first load).
+export const loadVoiceScreens = () => import('./screens')

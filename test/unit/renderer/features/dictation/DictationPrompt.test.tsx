@@ -14,7 +14,7 @@ import { renderApp } from '../../support/render-app'
 
 beforeAll(async () => {
   await import('../../../../../renderer/src/features/talk/TalkScreen')
-  await import('../../../../../renderer/src/features/dictation/RecordingPanel')
+  await import('../../../../../renderer/src/features/dictation/DictationHost')
 })
 
 const TRANSCRIPT = 'What do you teach about habits?'

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { dictationErrorTexts } from '../../../../../renderer/src/features/dictation/dictation-error.strings'
 import {
   type DictationFailure,
   failureOfMicrophone,
@@ -8,6 +7,7 @@ import {
   failureOfTranscribeError,
   failureOfTranscription,
 } from '../../../../../renderer/src/features/dictation/dictation-errors'
+import { dictationErrorTexts } from '../../../../../renderer/src/features/dictation/dictation-recording.strings'
 
 const result = (
   over: Partial<{ text: string; no_speech_prob: number; avg_logprob: number; compression_ratio: number }>,

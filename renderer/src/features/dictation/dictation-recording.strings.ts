@@ -1,6 +1,19 @@
 import type { DictationFailure } from './dictation-errors'
 
-/** The second half of dictation's strings table (see dictation.strings.ts): loaded with the recorder. */
+/** The second half of dictation's strings (see dictation.strings.ts): loaded on the mic's first press. */
+export const recordingLabels = {
+  stopAndSend: 'Stop recording and send',
+  cancel: 'Cancel recording',
+  processing: 'Processing recording',
+  // aria-live announcements (spec 2 §4 'Voice dictation' states)
+  recordingStarted: 'Recording',
+  processingStarted: 'Processing recording',
+  recordingTime: 'Recording time',
+  // ARCHITECTURE 'Embedded defaults': with no transcription anywhere the mic says so plainly.
+  notSetUp:
+    'Voice messages are not available: transcription is not set up on this server and this browser has no speech recognition.',
+} as const
+
 /** spec 2 §8 'Dictation', word for word, one per cause. */
 export const dictationErrorTexts: Record<DictationFailure, string> = {
   'permission-denied':

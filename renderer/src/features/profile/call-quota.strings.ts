@@ -1,0 +1,8 @@
+/**
+ * The profile's strings that load with the Call button's quota check (CallQuotaCheck.tsx), apart from
+ * profile.strings.ts so the profile's first load does not carry them (npm run bench:size).
+ */
+export const callQuotaStrings = {
+  // spec 2 §8: the Call button's tooltip once the voice quota is used up.
+  exhausted: 'You have exhausted your monthly call quota with this Clone.',
+} as const
