@@ -24,6 +24,8 @@ export interface VideoCallToOpen {
   language: string
   provider: 'local' | 'tavus'
   startedAt: Date
+  /** The Tavus conversation created for it, when Tavus holds it. */
+  tavus?: { conversationId: string; conversationUrl: string } | null
 }
 
 /** Opens a call and its conversation (medium VIDEO) in one transaction. */
@@ -56,6 +58,8 @@ export function openVideoCall(db: Db, call: VideoCallToOpen): Promise<VideoCallR
         ledgerScope: call.ledger.scope,
         language: call.language,
         provider: call.provider,
+        tavusConversationId: call.tavus?.conversationId ?? null,
+        tavusConversationUrl: call.tavus?.conversationUrl ?? null,
         startedAt: call.startedAt,
         lastSeenAt: call.startedAt,
       })
@@ -78,18 +82,6 @@ export async function findVideoCallByConversation(db: Db, conversationId: string
     .orderBy(sql`${videoCalls.startedAt} desc`)
     .limit(1)
   return row
-}
-
-/** Records the Tavus conversation the call is held in (once created). */
-export async function setTavusConversation(
-  db: Db,
-  id: string,
-  tavus: { conversationId: string; conversationUrl: string },
-): Promise<void> {
-  await db
-    .update(videoCalls)
-    .set({ tavusConversationId: tavus.conversationId, tavusConversationUrl: tavus.conversationUrl })
-    .where(eq(videoCalls.id, id))
 }
 
 /** The call is still there (a heartbeat, a turn, a transcript line): the sweeper leaves it open. */

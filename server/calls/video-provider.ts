@@ -23,7 +23,6 @@ export interface VideoRoom {
 /** What the server knows of a video call when it opens (spec 2 §7 'Video start'). */
 export interface VideoCallStart {
   callId: string
-  conversationId: string
   clone: {
     name: string
     headline: string | null
