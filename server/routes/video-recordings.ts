@@ -93,7 +93,7 @@ export const videoRecordingRoutes: FastifyPluginAsyncZod<VideoRecordingRoutesOpt
   const findSharedCall = async (shareId: string) => {
     if (!ShareId.safeParse(shareId).success) return undefined
     const shared = await findSharedConversation(db, shareId)
-    if (!shared || shared.conversation.medium !== 'VIDEO') return undefined
+    if (shared?.conversation.medium !== 'VIDEO') return undefined
     return { shared, call: await findVideoCallByConversation(db, shared.conversation.id) }
   }
 
