@@ -15,6 +15,14 @@ export const UPLOAD_PARALLEL_PARTS = 5
 export const MAX_DRAFT_FILES = 3
 /** The largest file accepted (not in the spec: a product limit, so one visitor cannot fill the disk). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024
+/**
+ * A video call's recording (spec 2 §2, §9: 1280x720, up to the 1-hour limit): bucket 'recording', webm or
+ * mp4 only, never a chat attachment, served only to the call's owner and through its share. 1.5 GB holds
+ * an hour at ~3 Mbit/s (and stays under the size column's 32-bit limit).
+ */
+export const MAX_RECORDING_BYTES = 1536 * 1024 * 1024
+export const RECORDING_EXTENSIONS = ['webm', 'mp4'] as const
+
 /** How long a part URL, and an unfinished upload, stays valid. */
 export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000
 
@@ -77,9 +85,11 @@ const FileName = z.string().check(z.trim(), z.minLength(1), z.maxLength(255))
 /** POST /api/uploads/presign. */
 export const PresignUploadRequest = z.object({
   fileName: FileName,
-  fileSize: z.int().check(z.gte(0), z.lte(MAX_UPLOAD_BYTES)),
+  /** At most MAX_UPLOAD_BYTES for 'consumer' (checked by the server), MAX_RECORDING_BYTES for 'recording'. */
+  fileSize: z.int().check(z.gte(0), z.lte(MAX_RECORDING_BYTES)),
   contentType: z.string().check(z.maxLength(200)),
-  bucketType: z.literal('consumer'),
+  /** 'consumer': a chat attachment (spec 1 §5); 'recording': a video call's recording. */
+  bucketType: z.enum(['consumer', 'recording']),
 })
 export type PresignUploadRequest = z.infer<typeof PresignUploadRequest>
 

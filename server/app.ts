@@ -49,6 +49,8 @@ import { transcriptionRoutes } from './routes/transcription'
 import { ttsRoutes } from './routes/tts'
 import { uploadRoutes } from './routes/uploads'
 import { usageRoutes } from './routes/usage'
+import { videoCallRoutes } from './routes/video-calls'
+import { videoRecordingRoutes } from './routes/video-recordings'
 import { voiceCallRoutes } from './routes/voice-calls'
 import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
@@ -210,6 +212,16 @@ export async function buildApp({
     heartbeatMs: chatHeartbeatMs,
     now,
   })
+  // Video calls (spec 2 §7): the local avatar or Tavus, the call's seconds, its recording and share page.
+  await app.register(videoCallRoutes, {
+    db,
+    setup: brain,
+    tts: providers.tts,
+    videoCalls: providers.videoCalls,
+    heartbeatMs: chatHeartbeatMs,
+    now,
+  })
+  await app.register(videoRecordingRoutes, { db, uploadStore })
   startVoiceCallSweeper(app, db, now)
   await app.register(authRoutes, { db, config, mailer: providers.mailer })
   // The dev outbox shows sign-in codes: never in production.

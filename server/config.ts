@@ -65,6 +65,10 @@ const Env = z.object({
   VAPI_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   VAPI_LLM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   VAPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TAVUS_API_KEY: z.string().min(1).optional(),
+  TAVUS_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TAVUS_REPLICA_ID: z.string().min(1).optional(),
+  TAVUS_PERSONA_ID: z.string().min(1).optional(),
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
@@ -155,6 +159,16 @@ export interface Config {
    */
   readonly VAPI_LLM_SECRET: string | undefined
   readonly VAPI_WEBHOOK_SECRET: string | undefined
+  /**
+   * Tavus holds video calls instead of the local avatar when set (spec 2 §7): the server creates a Tavus
+   * conversation per call (server/calls/tavus) and the browser joins its Daily room.
+   */
+  readonly TAVUS_API_KEY: string | undefined
+  /** Tavus's API base (default https://tavusapi.com), replaceable so tests can use a local fake. */
+  readonly TAVUS_API_BASE_URL: string
+  /** The replica (face and voice) and persona of the calls; unset, Tavus uses the account's defaults. */
+  readonly TAVUS_REPLICA_ID: string | undefined
+  readonly TAVUS_PERSONA_ID: string | undefined
 }
 
 /**
@@ -229,5 +243,9 @@ export function loadConfig(
     VAPI_API_BASE_URL: (e.VAPI_API_BASE_URL ?? 'https://api.vapi.ai').replace(/\/+$/, ''),
     VAPI_LLM_SECRET: e.VAPI_LLM_SECRET,
     VAPI_WEBHOOK_SECRET: e.VAPI_WEBHOOK_SECRET,
+    TAVUS_API_KEY: e.TAVUS_API_KEY,
+    TAVUS_API_BASE_URL: (e.TAVUS_API_BASE_URL ?? 'https://tavusapi.com').replace(/\/+$/, ''),
+    TAVUS_REPLICA_ID: e.TAVUS_REPLICA_ID,
+    TAVUS_PERSONA_ID: e.TAVUS_PERSONA_ID,
   })
 }

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import { PRODUCT_NAME } from '../contract/product'
 import { createLocalPayments, type PaymentsProvider } from './billing/payments'
 import { createStripePayments } from './billing/stripe'
+import { createTavusVideoCalls } from './calls/tavus/tavus-client'
 import { createVapiCalls } from './calls/vapi/vapi-calls'
 import { vapiKeysOf } from './calls/vapi/vapi-secrets'
+import { localVideoCalls, type VideoCallProvider } from './calls/video-provider'
 import { localVoiceCalls, type VoiceCallProvider } from './calls/voice-provider'
 import type { Config } from './config'
 import type { Db } from './db/client'
@@ -30,6 +32,8 @@ export interface Providers {
   payments: PaymentsProvider
   /** Who holds a voice call: the browser through our routes (default) or Vapi (server/calls/voice-provider.ts). */
   voiceCalls: VoiceCallProvider
+  /** Who holds a video call: the local avatar (default) or Tavus (server/calls/video-provider.ts). */
+  videoCalls: VideoCallProvider
   /** Speech to text (POST /api/transcribe/groq); null when none is configured. */
   transcriber: Transcriber | null
 }
@@ -60,6 +64,7 @@ export function createProviders(
         ? createStripePayments({ secretKey: config.STRIPE_SECRET_KEY, baseUrl: config.STRIPE_API_BASE_URL })
         : createLocalPayments()),
     voiceCalls: overrides.voiceCalls ?? createVoiceCalls(config),
+    videoCalls: overrides.videoCalls ?? createVideoCalls(config),
     transcriber: overrides.transcriber !== undefined ? overrides.transcriber : createTranscriber(config),
   }
 }
@@ -74,6 +79,16 @@ function createMailer(config: Config, deps: ProviderDeps | undefined): Mailer {
 function createVoiceCalls(config: Config): VoiceCallProvider {
   const keys = vapiKeysOf(config)
   return keys ? createVapiCalls(keys, config.PUBLIC_URL) : localVoiceCalls
+}
+
+function createVideoCalls(config: Config): VideoCallProvider {
+  if (!config.TAVUS_API_KEY) return localVideoCalls
+  return createTavusVideoCalls({
+    apiKey: config.TAVUS_API_KEY,
+    baseUrl: config.TAVUS_API_BASE_URL,
+    replicaId: config.TAVUS_REPLICA_ID,
+    personaId: config.TAVUS_PERSONA_ID,
+  })
 }
 
 /** An OpenAI-compatible Whisper endpoint when TRANSCRIPTION_BASE_URL or TRANSCRIPTION_API_KEY is set (Groq by default). */

@@ -45,6 +45,13 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/calls/voice/:callId/turns': 'chat',
   'POST /api/calls/voice/:callId/speech': 'speech',
   'POST /api/calls/voice/failures': 'writes',
+  // Video calls (spec 2 §7): a start opens a call and a conversation (and a Tavus room); a turn is a model
+  // answer; a transcript line stores a message.
+  'POST /api/calls/video': 'writes',
+  'POST /api/calls/video/:callId/turns': 'chat',
+  'POST /api/calls/video/:callId/speech': 'speech',
+  'POST /api/calls/video/:callId/transcript': 'speech',
+  'POST /api/calls/video/failures': 'writes',
   // A recording to text costs like a chat answer.
   'POST /api/transcribe/groq': 'chat',
 }
@@ -80,6 +87,9 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /dev/conversations/seed': 'a benchmark helper, never in production',
   'POST /api/calls/voice/:callId/heartbeat': 'changes a call the caller holds; creates nothing',
   'POST /api/calls/voice/:callId/end': 'changes a call the caller holds; creates nothing',
+  'POST /api/calls/video/:callId/heartbeat': 'changes a call the caller holds; creates nothing',
+  'POST /api/calls/video/:callId/end': 'changes a call the caller holds; creates nothing',
+  'POST /api/calls/video/:callId/recording': 'attaches the caller’s own upload, counted by presign',
 }
 
 /** The per-minute limits from the configuration. */

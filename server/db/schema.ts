@@ -14,3 +14,5 @@ export * from './chat-schema'
 export * from './core-schema'
 // Chat attachments (uploads) live in their own file.
 export * from './uploads-schema'
+// Video calls and their failure reports live in their own file.
+export * from './video-calls-schema'

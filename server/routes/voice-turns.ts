@@ -1,156 +1,25 @@
-import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { ErrorCode } from '../../contract'
-import { VoiceSpeechRequest, VoiceTurnRequest } from '../../contract/calls'
-import type { BrainSetup } from '../brain/create-brain'
-import { HISTORY_TURNS_SENT } from '../brain/prompt'
 import { requireOwnCall } from '../calls/call-access'
-import { elapsedSeconds, touchVoiceCall, type VoiceCallRow } from '../calls/voice-call-store'
+import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
+import { elapsedSeconds, touchVoiceCall } from '../calls/voice-call-store'
 import { requireVoiceSeconds, voiceAllowanceOf } from '../calls/voice-quota'
-import { beginAnswer, CLIENT_ID_TAKEN } from '../chat/answer-store'
-import { answerIntoStream, clientGone, openAnswerStream } from '../chat/answer-stream'
-import { QuestionAlreadyStored, recentTurns } from '../chat/conversation-store'
-import { SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
-import { requireCloneForChat } from '../clones/queries'
-import type { Db } from '../db/client'
-import { clones } from '../db/schema'
-import { AppError, conflict } from '../errors'
-import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
-import { clampSpokenText, speakableText } from '../tts/speakable-text'
-import { createSpeechCache } from '../tts/speech-cache'
 
-export interface VoiceTurnRoutesOptions {
-  db: Db
-  setup: BrainSetup
-  tts: TextToSpeech
-  heartbeatMs?: number
-  now?: () => Date
-}
-
-export const CALL_ENDED = 'This call has ended.'
-const CallParams = z.object({ callId: z.uuid() })
-
-/** The open call's clone with its documents version (the knowledge index is picked by it). */
-async function cloneOfCall(db: Db, call: VoiceCallRow) {
-  const [row] = await db
-    .select({ slug: clones.slug })
-    .from(clones)
-    .where(eq(clones.id, call.cloneId))
-    .limit(1)
-  return requireCloneForChat(db, row!.slug)
-}
-
-const requireOpen = (call: VoiceCallRow) => {
-  if (call.endedAt) throw conflict(CALL_ENDED)
-}
+export type VoiceTurnRoutesOptions = CallTurnOptions
+export { CALL_ENDED } from '../calls/call-turns'
 
 /**
- * The local call's conversation (spec 2 §7): what the visitor said goes in as a turn and the clone's answer
- * streams back exactly as the chat stream's events (server/chat/answer-stream.ts), stored in the call's
- * BROWSER_VOICE conversation; the browser then asks for each sentence as speech in the clone's voice.
- * Turns charge no messages: the call's seconds pay for it (server/calls/voice-call-store.ts).
+ * The local voice call's turns and speech (spec 2 §7): server/calls/call-turns.ts, held to the voice
+ * quota and stored in the call's BROWSER_VOICE conversation.
  */
-export const voiceTurnRoutes: FastifyPluginAsyncZod<VoiceTurnRoutesOptions> = async (
-  app,
-  { db, setup, tts, heartbeatMs = SSE_HEARTBEAT_MS, now = () => new Date() },
-) => {
-  app.post(
-    '/api/calls/voice/:callId/turns',
-    { schema: { params: CallParams, body: VoiceTurnRequest } },
-    async (request, reply) => {
-      const call = await requireOwnCall(db, request, request.params.callId)
-      requireOpen(call)
-      const at = now()
-      const { clone, documentsVersion } = await cloneOfCall(db, call)
-      // The seconds of this call count although they are charged only at its end.
+export const voiceTurnRoutes: FastifyPluginAsyncZod<VoiceTurnRoutesOptions> = async (app, options) => {
+  const { db } = options
+  registerCallTurns(app, options, {
+    prefix: '/api/calls/voice',
+    requireCall: (request, callId) => requireOwnCall(db, request, callId),
+    requireTime: async (clone, call, at) => {
       const voice = await voiceAllowanceOf(db, clone, call, call.instanceId, at)
       requireVoiceSeconds(voice, elapsedSeconds(call, at))
-      await touchVoiceCall(db, call.id, at)
-
-      const { text, clientMessageId } = request.body
-      const history = await recentTurns(db, call.conversationId, HISTORY_TURNS_SENT)
-      const prepared = await setup.brain.prepare(clone, text, history, { documentsVersion })
-      if (clientGone(request)) return reply.code(200).headers(SSE_HEADERS).send('')
-      let begun: Awaited<ReturnType<typeof beginAnswer>>
-      try {
-        begun = await beginAnswer(db, {
-          cloneId: clone.id,
-          instanceId: call.instanceId,
-          conversationId: call.conversationId,
-          visitorId: call.visitorId ?? '',
-          userId: call.userId,
-          question: {
-            text,
-            files: [],
-            locationId: null,
-            createdAt: new Date(),
-            clientMessageId: clientMessageId ?? randomUUID(),
-          },
-          attachedUploadIds: [],
-        })
-      } catch (error) {
-        if (error instanceof QuestionAlreadyStored) throw conflict(CLIENT_ID_TAKEN)
-        throw error
-      }
-      const { stream, signal } = openAnswerStream(request, reply, heartbeatMs)
-      if (clientMessageId) {
-        stream.send({ accepted: { conversationId: begun.conversationId, userMessage: begun.userMessage } })
-      }
-      void answerIntoStream({
-        db,
-        log: request.log,
-        prepared,
-        stream,
-        signal,
-        // No charge: a turn is paid for by the call's seconds.
-        answer: {
-          answerId: begun.answerId,
-          cloneId: clone.id,
-          conversationId: begun.conversationId,
-          questionAt: begun.questionAt,
-        },
-        userMessage: begun.userMessage,
-      })
-      return reply
     },
-  )
-
-  const cache = createSpeechCache()
-  app.post(
-    '/api/calls/voice/:callId/speech',
-    // The answer is audio, not JSON: only the body is schema-checked.
-    { schema: { params: CallParams, body: VoiceSpeechRequest } },
-    async (request, reply) => {
-      const call = await requireOwnCall(db, request, request.params.callId)
-      requireOpen(call)
-      const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
-      if (!clone?.voiceId) throw conflict('This clone has no voice')
-      const text = clampSpokenText(speakableText(request.body.text))
-      if (!text) throw new AppError(400, ErrorCode.badRequest, 'There is nothing to say')
-      // The call's language, not the clone's: the visitor chose it (spec 2 §5).
-      const key = cache.keyOf(tts.name, clone.voiceId, call.language, text)
-      let speech = cache.get(key)
-      if (!speech) {
-        const abort = new AbortController()
-        request.raw.once('close', () => abort.abort())
-        try {
-          speech = await tts.synthesize(
-            { text, voiceId: clone.voiceId, language: call.language },
-            abort.signal,
-          )
-        } catch (error) {
-          if (!(error instanceof SpeechUnavailableError)) throw error
-          request.log.error({ err: error }, 'text to speech unavailable in a call')
-          throw new AppError(503, ErrorCode.unavailable, 'The clone cannot speak right now')
-        }
-        cache.set(key, speech)
-      }
-      return reply
-        .header('content-type', speech.contentType)
-        .header('cache-control', 'no-store')
-        .send(speech.audio)
-    },
-  )
+    touch: (callId, at) => touchVoiceCall(db, callId, at),
+  })
 }

@@ -32,6 +32,20 @@ export function contentTypeOf(fileName: string): string {
   return CONTENT_TYPES[ext]
 }
 
+/** A video call's recording (contract RECORDING_EXTENSIONS), by extension like the rest. */
+const RECORDING_TYPES: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4' }
+
+/** The stored content type of a recording's file name; a 400 for any other. */
+export function recordingContentTypeOf(fileName: string): string {
+  const type = RECORDING_TYPES[extensionOf(fileName)]
+  if (!type) throw badRequest(UNSUPPORTED_TYPE_TEXT)
+  return type
+}
+
+/** Recordings are read only through their call (owner) or its share, never by the file's own address. */
+export const isRecordingType = (contentType: string): boolean =>
+  Object.values(RECORDING_TYPES).includes(contentType)
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff])
 /** How many leading bytes matchesSignature needs. */

@@ -4,6 +4,7 @@ import { and, count, eq, gt, inArray, type SQL } from 'drizzle-orm'
 import {
   type CompleteUploadRequest,
   type CompleteUploadResponse,
+  MAX_UPLOAD_BYTES,
   type PresignUploadRequest,
   type PresignUploadResponse,
   partCount,
@@ -14,7 +15,14 @@ import {
 import type { Db } from '../db/client'
 import { uploads } from '../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../errors'
-import { contentTypeOf, matchesSignature, SIGNATURE_BYTES, TYPE_MISMATCH_TEXT } from './file-types'
+import {
+  contentTypeOf,
+  isRecordingType,
+  matchesSignature,
+  recordingContentTypeOf,
+  SIGNATURE_BYTES,
+  TYPE_MISMATCH_TEXT,
+} from './file-types'
 import { partUrl } from './part-links'
 import { readHead, type UploadStore } from './store'
 
@@ -76,12 +84,17 @@ export async function assertUploadAllowance(db: Db, uploader: Uploader, adding =
 /** spec 1 §7 'request a presigned URL': opens an upload and signs one URL per part. */
 export async function startUpload(
   { db, secret }: UploadContext,
-  request: Pick<PresignUploadRequest, 'fileName' | 'fileSize'>,
+  request: Pick<PresignUploadRequest, 'fileName' | 'fileSize'> & {
+    bucketType?: PresignUploadRequest['bucketType']
+  },
   uploader: Uploader,
   now = new Date(),
 ): Promise<PresignUploadResponse> {
   const fileName = sanitizeFileName(request.fileName)
-  const contentType = contentTypeOf(fileName)
+  const recording = request.bucketType === 'recording'
+  const contentType = recording ? recordingContentTypeOf(fileName) : contentTypeOf(fileName)
+  // The schema allows a recording's size; a chat attachment keeps its own limit (the same 400 as before).
+  if (!recording && request.fileSize > MAX_UPLOAD_BYTES) throw badRequest(`fileSize: ${FILE_TOO_LARGE_TEXT}`)
   await assertUploadAllowance(db, uploader, 1, now)
   const parts = partCount(request.fileSize)
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS)
@@ -274,7 +287,11 @@ export async function discardStored(
   for (const fileKey of fileKeys) await store.deleteFile(fileKey)
 }
 
-/** A complete upload by the parts of its address; the name must match too (no guessing by key alone). */
+/**
+ * A complete upload by the parts of its address; the name must match too (no guessing by key alone). Never
+ * a recording: those are read through their call or its share only (server/routes/video-recordings.ts), so
+ * neither this address nor a chat attachment naming it reaches one.
+ */
 export async function findCompleteFile(
   db: Db,
   fileKey: string,
@@ -286,5 +303,5 @@ export async function findCompleteFile(
     .from(uploads)
     .where(and(eq(uploads.fileKey, fileKey), eq(uploads.status, 'complete')))
     .limit(1)
-  return row?.fileName === fileName ? row : undefined
+  return row?.fileName === fileName && !isRecordingType(row.contentType) ? row : undefined
 }

@@ -56,6 +56,8 @@ describe('seed', () => {
       'uploads',
       'usage_counters',
       'users',
+      'video_call_failures',
+      'video_calls',
       'voice_call_failures',
       'voice_calls',
     ])

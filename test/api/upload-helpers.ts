@@ -21,7 +21,7 @@ export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d494844520000000100
 export async function presign(
   app: App,
   headers: Record<string, string>,
-  body: { fileName: string; fileSize: number; contentType?: string },
+  body: { fileName: string; fileSize: number; contentType?: string; bucketType?: 'consumer' | 'recording' },
 ) {
   return app.inject({
     method: 'POST',

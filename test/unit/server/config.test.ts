@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       LLM_API_KEY: undefined,
       LLM_MODEL: undefined,
       VAPI_API_BASE_URL: 'https://api.vapi.ai',
+      TAVUS_API_BASE_URL: 'https://tavusapi.com',
     })
   })
 

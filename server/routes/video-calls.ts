@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorCode } from '../../contract'
+import { checkLanguage, findLanguage } from '../../contract/languages'
+import {
+  EndVideoCallRequest,
+  StartVideoCallRequest,
+  StartVideoCallResponse,
+  VIDEO_RATE_LIMIT_RETRY_MS,
+  VIDEO_RATE_LIMITED,
+  VIDEO_TRANSCRIPTION_ENDPOINTING_MS,
+  VideoCallProgress,
+  VideoFailureReport,
+  VideoTranscriptUpdate,
+} from '../../contract/video'
+import { ensureVisitor, ownerOf } from '../auth/visitor'
+import { subjectOf } from '../billing/usage'
+import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
+import {
+  requireOwnVideoCall,
+  requireVideoSeconds,
+  storeVideoFailure,
+  videoAllowanceOf,
+} from '../calls/video-access'
+import {
+  endVideoCall,
+  openVideoCall,
+  touchVideoCall,
+  type VideoCallRow,
+  videoElapsedSeconds,
+} from '../calls/video-call-store'
+import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '../calls/video-provider'
+import { secondsLeft } from '../calls/voice-quota'
+import { requireClone, requireInstance } from '../clones/queries'
+import { clones, conversations, messages } from '../db/schema'
+import { AppError, badRequest, forbidden, rateLimited } from '../errors'
+
+export interface VideoCallRoutesOptions extends CallTurnOptions {
+  videoCalls: VideoCallProvider
+}
+
+export const VIDEO_NOT_ALLOWED = 'Video calls are not available for this clone.'
+export const VIDEO_PROVIDER_FAILED = 'The video call could not start'
+const CallParams = z.object({ callId: z.uuid() })
+
+/**
+ * Video calls (spec 2 §7): start (the local avatar, or a Tavus conversation), transcript updates, the local
+ * avatar's turns and speech (server/calls/call-turns.ts), heartbeat, the end report and failure reports.
+ * Recordings and the shared video page are in video-recordings.ts.
+ */
+export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = async (app, options) => {
+  const { db, videoCalls, now = () => new Date() } = options
+
+  app.post(
+    '/api/calls/video',
+    { schema: { body: StartVideoCallRequest, response: { 200: StartVideoCallResponse } } },
+    async (request, reply) => {
+      const body = request.body
+      const checked = checkLanguage(body.language)
+      if (!checked.ok) throw badRequest(checked.message)
+      const clone = await requireClone(db, body.slug)
+      if (!clone.allowVideo) throw forbidden(VIDEO_NOT_ALLOWED)
+      const instanceId = body.instanceSlug
+        ? (await requireInstance(db, clone.id, body.instanceSlug)).id
+        : null
+      const startedAt = now()
+      const owner = ownerOf(request)
+      const video = await videoAllowanceOf(db, clone, owner, instanceId, startedAt)
+      requireVideoSeconds(video)
+
+      const callId = randomUUID()
+      const language = findLanguage(checked.code)!
+      let room: Awaited<ReturnType<VideoCallProvider['open']>>
+      try {
+        // The room first: a visitor queued behind 'Rate limited' retries every 5 s (spec 2 §9), and no
+        // retry may leave an empty call and conversation behind.
+        room = await videoCalls.open({
+          callId,
+          clone: {
+            name: clone.name,
+            headline: clone.headline,
+            description: clone.description,
+            tone: clone.toneFeedback,
+          },
+          language: { code: language.code, name: language.name },
+          question: body.question?.trim() || null,
+        })
+      } catch (error) {
+        if (error instanceof VideoProviderBusy)
+          throw rateLimited(VIDEO_RATE_LIMITED, VIDEO_RATE_LIMIT_RETRY_MS)
+        if (error instanceof VideoProviderError) {
+          request.log.error({ err: error }, 'video provider failed to start a call')
+          throw new AppError(502, ErrorCode.unavailable, VIDEO_PROVIDER_FAILED)
+        }
+        throw error
+      }
+      const visitorId = ensureVisitor(request, reply)
+      const call = await openVideoCall(db, {
+        id: callId,
+        cloneId: clone.id,
+        instanceId,
+        userId: owner.userId,
+        visitorId,
+        ledger: {
+          subject: subjectOf({ userId: owner.userId, visitorId })!,
+          periodStart: video.allowance.periodStart,
+          scope: video.allowance.scope,
+        },
+        language: language.code,
+        provider: videoCalls.kind,
+        startedAt,
+        tavus: room,
+      })
+      return {
+        callId: call.id,
+        conversationId: call.conversationId,
+        startedAt: call.startedAt.toISOString(),
+        language: call.language,
+        remainingSeconds: secondsLeft(video),
+        provider: { kind: videoCalls.kind },
+        tavusConversationId: call.tavusConversationId,
+        tavusConversationUrl: call.tavusConversationUrl,
+        transcription: {
+          language: call.language,
+          endpointing: VIDEO_TRANSCRIPTION_ENDPOINTING_MS,
+          profanity_filter: false,
+        },
+      }
+    },
+  )
+
+  // spec 2 §7 'Transcript update': a Tavus app-message utterance (or the local avatar's) into the transcript.
+  app.post(
+    '/api/calls/video/:callId/transcript',
+    { schema: { params: CallParams, body: VideoTranscriptUpdate } },
+    async (request) => {
+      const call = await requireOwnVideoCall(db, request, request.params.callId)
+      const body = request.body
+      if (body.tavus_conversation_id && body.tavus_conversation_id !== call.tavusConversationId)
+        throw badRequest('This utterance belongs to another video call')
+      const at = new Date(body.timestamp)
+      const [stored] = await db
+        .insert(messages)
+        .values({
+          conversationId: call.conversationId,
+          sender: body.participant,
+          text: body.text,
+          createdAt: at,
+        })
+        .returning({ id: messages.id })
+      await db
+        .update(conversations)
+        .set({ updatedAt: sql`greatest(${conversations.updatedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(eq(conversations.id, call.conversationId))
+      await touchVideoCall(db, call.id, now())
+      return { id: stored!.id }
+    },
+  )
+
+  // The local avatar's conversation: the voice call's turns and speech, held to the video quota.
+  registerCallTurns(app, options, {
+    prefix: '/api/calls/video',
+    requireCall: (request, callId) => requireOwnVideoCall(db, request, callId),
+    requireTime: async (clone, call, at) => {
+      const video = await videoAllowanceOf(db, clone, call, call.instanceId, at)
+      requireVideoSeconds(video, videoElapsedSeconds(call, at))
+    },
+    touch: (callId, at) => touchVideoCall(db, callId, at),
+  })
+
+  async function progressOf(call: VideoCallRow, at: Date) {
+    const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
+    const video = await videoAllowanceOf(db, clone!, call, call.instanceId, at)
+    const ended = call.endedAt !== null
+    const durationSeconds = ended ? (call.durationSeconds ?? 0) : videoElapsedSeconds(call, at)
+    // An ended call's seconds are in the ledger already; a running call's are not yet.
+    return {
+      callId: call.id,
+      durationSeconds,
+      remainingSeconds: secondsLeft(video, ended ? 0 : durationSeconds),
+      ended,
+    }
+  }
+
+  app.post(
+    '/api/calls/video/:callId/heartbeat',
+    {
+      schema: {
+        params: CallParams,
+        body: z.optional(z.object({}).strict()),
+        response: { 200: VideoCallProgress },
+      },
+    },
+    async (request) => {
+      const call = await requireOwnVideoCall(db, request, request.params.callId)
+      const at = now()
+      const touched = call.endedAt ? call : ((await touchVideoCall(db, call.id, at)) ?? call)
+      return progressOf(touched, at)
+    },
+  )
+
+  // spec 2 §7 'End-of-video-call report' (durationSeconds, replicaBootDuration): charged once, idempotent.
+  app.post(
+    '/api/calls/video/:callId/end',
+    { schema: { params: CallParams, body: EndVideoCallRequest, response: { 200: VideoCallProgress } } },
+    async (request) => {
+      const call = await requireOwnVideoCall(db, request, request.params.callId)
+      const body = request.body
+      const at = now()
+      await endVideoCall(db, call.id, {
+        endedAt: at,
+        reason: body.reason,
+        // The local avatar is timed by the server's clock alone; Tavus's room may have started later.
+        reportedSeconds: call.provider === 'tavus' ? body.durationSeconds : undefined,
+        replicaBootDuration: body.replicaBootDuration,
+      })
+      if (call.tavusConversationId && !call.endedAt) {
+        videoCalls.close({ conversationId: call.tavusConversationId }).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'ending the Tavus conversation failed')
+        })
+      }
+      return progressOf((await requireOwnVideoCall(db, request, call.id)) as VideoCallRow, at)
+    },
+  )
+
+  app.post('/api/calls/video/failures', { schema: { body: VideoFailureReport } }, async (request) => {
+    const report = request.body
+    request.log.warn({ videoFailure: report }, 'video call failure reported')
+    await storeVideoFailure(db, report, ownerOf(request))
+    return { ok: true as const }
+  })
+}

@@ -1,0 +1,175 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ApiErrorBody } from '../../contract'
+import { StartVideoCallResponse, VIDEO_RATE_LIMITED } from '../../contract/video'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
+import { createTavusVideoCalls } from '../../server/calls/tavus/tavus-client'
+import { VideoProviderBusy, VideoProviderError } from '../../server/calls/video-provider'
+import { conversations, videoCalls } from '../../server/db/schema'
+import { createTestApp, type TestApp } from './helpers'
+
+/*
+ * The Tavus client against a fake Tavus (node:http on loopback): what it sends to create and end a
+ * conversation, and how it reads 429, a concurrency refusal and a 5xx. Then the start route with Tavus.
+ */
+
+interface Seen {
+  method: string
+  url: string
+  apiKey: string | undefined
+  body: Record<string, unknown> | null
+}
+const seen: Seen[] = []
+/** The next answers of the fake, in order; once empty, a created conversation. */
+let answers: { status: number; body: unknown }[] = []
+let fake: Server
+let baseUrl: string
+
+const readBody = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const text = Buffer.concat(chunks).toString('utf8')
+  return text ? (JSON.parse(text) as Record<string, unknown>) : null
+}
+
+let created = 0
+beforeAll(async () => {
+  fake = createServer(async (req, res) => {
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      apiKey: req.headers['x-api-key'] as string | undefined,
+      body: await readBody(req),
+    })
+    const next = answers.shift()
+    const ended = /\/end$/.test(req.url!)
+    const answer = next ?? {
+      status: 200,
+      body: ended
+        ? {}
+        : {
+            conversation_id: `c${++created}`,
+            conversation_url: `https://tavus.daily.co/c${created}`,
+            status: 'active',
+          },
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body))
+  })
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())))
+beforeEach(() => {
+  seen.length = 0
+  answers = []
+})
+
+const tavus = () => createTavusVideoCalls({ apiKey: 'tavus-key', baseUrl, replicaId: 'r1', personaId: 'p1' })
+const start = {
+  callId: '00000000-0000-4000-8000-000000000001',
+  clone: { name: 'Lena Hart', headline: 'Sleep coach', description: 'Helps people sleep.', tone: 'Warm.' },
+  language: { code: 'es', name: 'Spanish' },
+  question: 'How late can I drink coffee?',
+}
+
+describe('the Tavus client', () => {
+  it('creates a conversation with the replica, persona, context, language and the 1-hour limit', async () => {
+    const room = await tavus().open(start)
+    expect(room).toEqual({ conversationId: 'c1', conversationUrl: 'https://tavus.daily.co/c1' })
+    expect(seen).toHaveLength(1)
+    const [request] = seen
+    expect(request).toMatchObject({ method: 'POST', url: '/v2/conversations', apiKey: 'tavus-key' })
+    expect(request!.body).toMatchObject({
+      replica_id: 'r1',
+      persona_id: 'p1',
+      properties: { max_call_duration: 3600, language: 'spanish', enable_recording: true },
+    })
+    const context = String(request!.body!.conversational_context)
+    for (const part of [
+      'Lena Hart',
+      'Sleep coach',
+      'Helps people sleep.',
+      'Warm.',
+      'How late can I drink coffee?',
+    ])
+      expect(context).toContain(part)
+  })
+
+  it('reads 429 and a concurrency refusal as busy, a 5xx as an error', async () => {
+    answers = [
+      { status: 429, body: { message: 'Too Many Requests' } },
+      { status: 400, body: { message: 'User has reached maximum concurrent conversations' } },
+      { status: 503, body: { message: 'down' } },
+    ]
+    await expect(tavus().open(start)).rejects.toBeInstanceOf(VideoProviderBusy)
+    await expect(tavus().open(start)).rejects.toBeInstanceOf(VideoProviderBusy)
+    await expect(tavus().open(start)).rejects.toBeInstanceOf(VideoProviderError)
+  })
+
+  it('ends a conversation', async () => {
+    await tavus().close({ conversationId: 'c9' })
+    expect(seen).toEqual([expect.objectContaining({ method: 'POST', url: '/v2/conversations/c9/end' })])
+  })
+})
+
+describe('starting a video call held by Tavus', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ providers: { videoCalls: tavus() } })
+  })
+  afterAll(() => t.close())
+  const headers = { cookie: `${VISITOR_COOKIE}=tavusvisitor00000001` }
+  const startCall = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/calls/video',
+      headers,
+      payload: { slug: 'lena-hart', language: 'en' },
+    })
+
+  it("answers 'Rate limited' (429) while Tavus is at capacity, opening nothing, then starts", async () => {
+    answers = [{ status: 429, body: {} }]
+    const before = await t.db.select().from(videoCalls)
+    const busy = await startCall()
+    expect(busy.statusCode).toBe(429)
+    expect(ApiErrorBody.parse(busy.json()).error).toEqual({
+      code: 'rate_limited',
+      message: VIDEO_RATE_LIMITED,
+    })
+    expect(await t.db.select().from(videoCalls)).toHaveLength(before.length)
+
+    const res = await startCall()
+    expect(res.statusCode, res.body).toBe(200)
+    const call = StartVideoCallResponse.parse(res.json())
+    expect(call.provider).toEqual({ kind: 'tavus' })
+    expect(call.tavusConversationUrl).toMatch(/^https:\/\/tavus\.daily\.co\/c\d+$/)
+    expect(call.transcription).toEqual({ language: 'en', endpointing: 500, profanity_filter: false })
+    const [conversation] = await t.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, call.conversationId))
+    expect(conversation!.medium).toBe('VIDEO')
+
+    // The end report ends the Tavus conversation too, and counts no more than the server measured.
+    seen.length = 0
+    const end = await t.app.inject({
+      method: 'POST',
+      url: `/api/calls/video/${call.callId}/end`,
+      headers,
+      payload: { reason: 'hang-up', durationSeconds: 5000, replicaBootDuration: 3 },
+    })
+    expect(end.statusCode, end.body).toBe(200)
+    expect(end.json().durationSeconds).toBeLessThan(60)
+    await expect
+      .poll(() => seen.map((s) => s.url))
+      .toContain(`/v2/conversations/${call.tavusConversationId}/end`)
+  })
+
+  it('answers 502 when Tavus fails', async () => {
+    answers = [{ status: 500, body: {} }]
+    const res = await startCall()
+    expect(res.statusCode).toBe(502)
+  })
+})
