@@ -120,6 +120,8 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
   await registerSecurityHeaders(app, {
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
     vapiCalls: Boolean(config.VAPI_PUBLIC_KEY && config.VAPI_PRIVATE_KEY),
+    // Tavus video calls join a Daily room from the browser (features/video/daily/daily-engine.ts).
+    dailyCalls: Boolean((config.VAPI_PUBLIC_KEY && config.VAPI_PRIVATE_KEY) || config.TAVUS_API_KEY),
   })
 
   app.setErrorHandler((error, request, reply) => {

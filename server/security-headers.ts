@@ -5,15 +5,27 @@ import type { App } from './app-type'
 export interface PolicyOptions {
   /** Google's sign-in script, frame and calls are allowed only when Google sign-in is configured. */
   googleSignIn: boolean
-  /** Vapi's web SDK (on Daily's call object) may load Daily's call machine and reach Vapi and Daily. */
+  /**
+   * Daily's call object (under Vapi's web SDK for voice, on its own for Tavus video) may load Daily's call
+   * machine and reach Daily's API and media signalling: set when Vapi or Tavus is configured.
+   */
+  dailyCalls?: boolean
+  /** Vapi's web SDK may also reach Vapi's API (Vapi calls are Daily calls too: dailyCalls is implied). */
   vapiCalls?: boolean
 }
 
-/** Where Vapi's web SDK goes: its API, Daily's script and API, and Daily's media signalling. */
-export const VAPI_SOURCES = {
-  connect: ['https://api.vapi.ai', 'https://*.daily.co', 'wss://*.daily.co', 'wss://*.wss.daily.co'],
+/**
+ * Where Daily's call object goes: its call machine script (c.daily.co), its API and rooms (Tavus's are
+ * tavus.daily.co) and its media signalling. Media itself is WebRTC (no CSP directive) and the remote tracks
+ * play through srcObject, which media-src does not govern; the call object needs no frame.
+ */
+export const DAILY_SOURCES = {
+  connect: ['https://*.daily.co', 'wss://*.daily.co', 'wss://*.wss.daily.co'],
   script: ['https://c.daily.co'],
 } as const
+
+/** Where Vapi's web SDK goes beyond Daily: its API. */
+export const VAPI_SOURCES = { connect: ['https://api.vapi.ai'] } as const
 
 /** Nobody may frame our pages or answers; embed routes opt out per answer with allowFraming. */
 const NO_FRAMING: readonly string[] = ["'none'"]
@@ -30,18 +42,19 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** The Content-Security-Policy directives of the web app (a Vite-built React SPA). */
 export function cspDirectives(
-  { googleSignIn, vapiCalls = false }: PolicyOptions,
+  { googleSignIn, dailyCalls = false, vapiCalls = false }: PolicyOptions,
   frameAncestors: readonly string[] = NO_FRAMING,
 ): Record<string, string[]> {
   const google = googleSignIn ? ['https://accounts.google.com'] : []
-  const vapi = vapiCalls ? VAPI_SOURCES : { connect: [], script: [] }
+  const daily = dailyCalls || vapiCalls ? DAILY_SOURCES : { connect: [], script: [] }
+  const vapi = vapiCalls ? VAPI_SOURCES.connect : []
   return {
     'default-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
-    'connect-src': ["'self'", ...google, ...vapi.connect],
+    'connect-src': ["'self'", ...google, ...vapi, ...daily.connect],
     'style-src': ["'self'", "'unsafe-inline'", ...google],
-    'script-src': ["'self'", ...google, ...vapi.script],
+    'script-src': ["'self'", ...google, ...daily.script],
     'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com', ...google],
     'worker-src': ["'self'"],
     'base-uri': ["'self'"],

@@ -25,4 +25,14 @@ describe('contentSecurityPolicy', () => {
     expect(directive(csp, 'connect-src')).toContain('https://api.vapi.ai')
     expect(directive(csp, 'connect-src')).toContain('wss://*.wss.daily.co')
   })
+
+  it('lets Daily’s call object through for Tavus video calls, without Vapi’s API', () => {
+    const csp = contentSecurityPolicy({ googleSignIn: false, dailyCalls: true })
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://c.daily.co")
+    // Tavus's rooms are https://tavus.daily.co/<conversation>; Daily signals over wss.
+    for (const host of ['https://*.daily.co', 'wss://*.daily.co', 'wss://*.wss.daily.co'])
+      expect(directive(csp, 'connect-src')).toContain(host)
+    expect(csp).not.toContain('api.vapi.ai')
+    expect(directive(csp, 'frame-src')).not.toContain('daily.co')
+  })
 })
