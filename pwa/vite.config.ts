@@ -26,6 +26,8 @@ const VOICE_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]voice[\\/](?!vapi[
 /** The profile's lazy Call quota check (spec 2 §8) and the quota rule it shares with the call screen. */
 const CALL_QUOTA_MODULES =
   /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/]voice-quota\.ts)$/
+/** Daily's call object: under Vapi's SDK (voice) and the Tavus video engine, one chunk shared by both. */
+const DAILY_MODULES = /[\\/]node_modules[\\/]@daily-co[\\/]daily-js[\\/]/
 /** Dictation's own modules, all loaded by the first press of a prompt's mic. */
 const DICTATION_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]dictation[\\/]/
 
@@ -57,6 +59,8 @@ export default defineConfig({
             { name: 'voice', test: VOICE_MODULES, includeDependenciesRecursively: false },
             { name: 'dictation', test: DICTATION_MODULES, includeDependenciesRecursively: false },
             { name: 'call-quota', test: CALL_QUOTA_MODULES, includeDependenciesRecursively: false },
+            // Named, so the precache can leave it out (below) whichever engine first imports it.
+            { name: 'daily', test: DAILY_MODULES, includeDependenciesRecursively: false },
           ],
         },
       },
@@ -123,10 +127,17 @@ export default defineConfig({
         // favicons. The PNG icons and the screenshots are for installing (the browser fetches them itself
         // then): not precached, and cached as images if a page shows one (npm run bench:size). The phone
         // number formatter (libphonenumber-js, about 120 KB) only changes how a number looks: offline the profile
-        // shows the number as given (features/profile/use-formatted-phone.ts). Vapi's SDK (with Daily's,
-        // about 310 KB) only serves a call held by Vapi's servers, which cannot happen offline.
+        // shows the number as given (features/profile/use-formatted-phone.ts). Vapi's SDK (about 70 KB)
+        // only serves a call held by Vapi's servers, which cannot happen offline; nor does Daily's call object
+        // under it (its own chunk, about 245 KB, shared with the Tavus video engine) or that engine.
         globPatterns: ['**/*.{js,css,html,svg,woff2,ico}'],
-        globIgnores: ['screenshots/**', 'icons/**', 'assets/phone-*.js', 'assets/vapi-*.js'],
+        globIgnores: [
+          'screenshots/**',
+          'icons/**',
+          'assets/phone-*.js',
+          'assets/vapi-*.js',
+          'assets/daily-*.js',
+        ],
       },
       devOptions: { enabled: false },
     }),
