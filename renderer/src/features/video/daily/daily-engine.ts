@@ -126,11 +126,17 @@ export function createDailyEngine(
     void client.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS).catch(() => {})
     void client.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS).catch(() => {})
     const local = client.participants().local
-    // Only a room owner (or a token with the right) may start these; a refusal must not end the call.
-    if (mayAdmin(local, 'transcription')) client.startTranscription({ ...context.call.transcription })
-    if (mayAdmin(local, 'streaming'))
+    // Only a room owner (or a token with the right) may start these; a refusal must not end the call:
+    // Daily reports one later as 'transcription-error' (ignored) or 'recording-error' (status Failed).
+    try {
+      if (mayAdmin(local, 'transcription')) client.startTranscription({ ...context.call.transcription })
+    } catch {}
+    if (!mayAdmin(local, 'streaming')) return context.onEvent({ type: 'recording', status: 'Disregarded' })
+    try {
       client.startRecording(recordingOptions(context.call.conversationId, logoUrl()))
-    else context.onEvent({ type: 'recording', status: 'Disregarded' })
+    } catch {
+      context.onEvent({ type: 'recording', status: 'Failed' })
+    }
   }
 
   const listen = (client: DailyCallClient) => {

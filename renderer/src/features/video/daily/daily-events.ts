@@ -198,7 +198,8 @@ export function mapDailyEvent(
       return { state, events: [{ type: 'error', error: { kind, message, cause: payload } }] }
     }
     case 'error': {
-      if (isRoomGone(payload)) return roomDeleted(state)
+      // Only a room lost during the call is its 1-hour end; a room already gone at join is a failed start.
+      if (isRoomGone(payload) && state.joinedAt !== null) return roomDeleted(state)
       const message = str(event.errorMsg) || str(obj(event.error).msg) || 'Daily call error'
       return { state, events: [{ type: 'error', error: { kind: 'provider', message, cause: payload } }] }
     }

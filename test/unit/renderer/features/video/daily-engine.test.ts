@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StartVideoCallResponse } from '../../../../../contract/video'
 import {
   createDailyEngine,
@@ -146,7 +146,21 @@ function setUp(
   }
 }
 
+/** happy-dom's MediaStream keeps no tracks: this one does, for the test to see which one plays. */
+beforeEach(() => {
+  const Base = globalThis.MediaStream
+  vi.stubGlobal(
+    'MediaStream',
+    class extends Base {
+      constructor(readonly tracks: MediaStreamTrack[]) {
+        super()
+      }
+    },
+  )
+})
+
 afterEach(() => {
+  vi.unstubAllGlobals()
   document.body.innerHTML = ''
 })
 
@@ -190,14 +204,24 @@ describe('mapDailyEvent', () => {
   })
 
   it('reads an ejection as the room’s end once, and any other room error as a provider error', () => {
+    const joined = { ...INITIAL_DAILY_STATE, joinedAt: T0 }
     const ejected = mapDailyEvent(
-      INITIAL_DAILY_STATE,
+      joined,
       'error',
       { errorMsg: 'Meeting has ended', error: { type: 'ejected' } },
       T0,
     )
     expect(ejected.events).toEqual([{ type: 'room-deleted' }])
     expect(mapDailyEvent(ejected.state, 'left-meeting', {}, T0).events).toEqual([])
+    // A room already gone when we join is a failed start, not the 1-hour end.
+    expect(
+      mapDailyEvent(
+        INITIAL_DAILY_STATE,
+        'error',
+        { errorMsg: 'Exiting meeting because room was deleted', error: { type: 'no-room' } },
+        T0,
+      ).events,
+    ).toMatchObject([{ type: 'error', error: { kind: 'provider' } }])
     expect(
       mapDailyEvent(
         INITIAL_DAILY_STATE,
@@ -269,14 +293,34 @@ describe('createDailyEngine', () => {
     t.advance(4200)
     const replica = { session_id: 'replica-1', local: false }
     t.fake().emit('participant-joined', { participant: replica })
-    t.fake().emit('track-started', { type: 'video', participant: replica, track: fakeTrack('video') })
+    const track = fakeTrack('video')
+    t.fake().emit('track-started', { type: 'video', participant: replica, track })
     t.fake().emit('remote-participants-audio-level', { participantsAudioLevel: { 'replica-1': 0.5 } })
     expect(t.events).toContainEqual({ type: 'replica-joined', bootMs: 4200 })
     expect(t.events).toContainEqual({ type: 'replica-level', level: 0.5 })
     const video = t.replica.querySelector('video')!
+    expect((video.srcObject as unknown as { tracks: unknown }).tracks).toEqual([track])
+    // Another participant's track stopping changes nothing; the replica's own removes its picture.
+    t.fake().emit('track-stopped', { type: 'video', participant: { session_id: 'x' }, track })
+    expect(video.srcObject).not.toBeNull()
+    t.fake().emit('track-stopped', { type: 'video', participant: replica, track })
+    expect(video.srcObject).toBeNull()
     expect(video.autoplay).toBe(true)
     expect(video.playsInline).toBe(true)
     expect(t.replica.querySelector('audio')).not.toBeNull()
+  })
+
+  it('tells the store the room was deleted during the call, once (spec 2 §8)', async () => {
+    const t = setUp()
+    await t.engine.start(t.stage)
+    t.fake().emit('error', {
+      errorMsg: 'Exiting meeting because room was deleted',
+      error: { type: 'no-room' },
+    })
+    t.fake().emit('left-meeting', {})
+    expect(t.events.filter((e) => e.type === 'room-deleted' || e.type === 'error')).toEqual([
+      { type: 'room-deleted' },
+    ])
   })
 
   it('unmutes, switches devices and turns the camera off through Daily', async () => {
