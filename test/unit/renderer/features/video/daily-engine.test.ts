@@ -3,86 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StartVideoCallResponse } from '../../../../../contract/video'
 import {
   createDailyEngine,
-  type DailyCallClient,
   type DailySdkLoader,
-  recordingOptions,
 } from '../../../../../renderer/src/features/video/daily/daily-engine'
-import {
-  type DailyMappingState,
-  INITIAL_DAILY_STATE,
-  mapDailyEvent,
-} from '../../../../../renderer/src/features/video/daily/daily-events'
 import type { VideoEngineEvent } from '../../../../../renderer/src/features/video/video-engine'
-import recorded from './daily-events.json'
+import { FakeCall, fakeTrack } from './fake-daily-call'
 
-type Listener = (payload?: unknown) => void
 const T0 = Date.parse('2026-01-01T10:00:00.000Z')
-
-/** Stands in for daily-js's call object: records what the engine asks and lets the test emit events. */
-class FakeCall implements DailyCallClient {
-  readonly listeners = new Map<string, Set<Listener>>()
-  created: Record<string, unknown>
-  joined: { url: string } | null = null
-  localAudio: boolean[] = []
-  localVideo: boolean[] = []
-  devices: Record<string, unknown>[] = []
-  observers: number[] = []
-  recordings: Record<string, unknown>[] = []
-  transcriptions: Record<string, unknown>[] = []
-  calls: string[] = []
-  local: Record<string, unknown> = { session_id: 'visitor-1', local: true, owner: true }
-  joinError: Error | null = null
-  constructor(options: Record<string, unknown>) {
-    this.created = options
-  }
-  on(name: string, listener: Listener) {
-    if (!this.listeners.has(name)) this.listeners.set(name, new Set())
-    this.listeners.get(name)!.add(listener)
-  }
-  off(name: string, listener: Listener) {
-    this.listeners.get(name)?.delete(listener)
-  }
-  emit(name: string, payload?: unknown) {
-    for (const listener of this.listeners.get(name) ?? []) listener(payload)
-  }
-  listenerCount = () => [...this.listeners.values()].reduce((n, s) => n + s.size, 0)
-  async join(options: { url: string }) {
-    this.joined = options
-    if (this.joinError) {
-      this.emit('error', { action: 'error', errorMsg: this.joinError.message })
-      throw this.joinError
-    }
-    this.emit('joined-meeting', { participants: { local: this.local } })
-  }
-  async leave() {
-    this.calls.push('leave')
-  }
-  async destroy() {
-    this.calls.push('destroy')
-  }
-  participants() {
-    return { local: this.local }
-  }
-  setLocalAudio(enabled: boolean) {
-    this.localAudio.push(enabled)
-  }
-  setLocalVideo(enabled: boolean) {
-    this.localVideo.push(enabled)
-  }
-  async setInputDevicesAsync(devices: Record<string, unknown>) {
-    this.devices.push(devices)
-  }
-  async startRemoteParticipantsAudioLevelObserver(interval?: number) {
-    this.observers.push(interval ?? -1)
-  }
-  async startLocalAudioLevelObserver() {}
-  startRecording(options: Record<string, unknown>) {
-    this.recordings.push(options)
-  }
-  startTranscription(options: Record<string, unknown>) {
-    this.transcriptions.push(options)
-  }
-}
 
 const CALL: StartVideoCallResponse = {
   callId: '11111111-1111-4111-8111-111111111111',
@@ -94,10 +20,6 @@ const CALL: StartVideoCallResponse = {
   tavusConversationId: 'c123456',
   tavusConversationUrl: 'https://tavus.daily.co/c123456',
   transcription: { language: 'de', endpointing: 500, profanity_filter: false },
-}
-
-function fakeTrack(kind: 'video' | 'audio') {
-  return { kind, id: `${kind}-1` } as unknown as MediaStreamTrack
 }
 
 function setUp(
@@ -162,108 +84,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals()
   document.body.innerHTML = ''
-})
-
-describe('mapDailyEvent', () => {
-  it('turns a recorded Tavus conversation on Daily into the video store’s events', () => {
-    let state: DailyMappingState = INITIAL_DAILY_STATE
-    const mapped: VideoEngineEvent[] = []
-    for (const e of recorded.events) {
-      const result = mapDailyEvent(state, e.name, e.payload, T0 + e.at)
-      state = result.state
-      mapped.push(...result.events)
-    }
-    expect(mapped).toEqual(recorded.expected)
-  })
-
-  it('counts a replica already waiting in the room as joined at once', () => {
-    const { events } = mapDailyEvent(
-      INITIAL_DAILY_STATE,
-      'joined-meeting',
-      { participants: { local: { session_id: 'me', local: true }, r: { session_id: 'replica-1' } } },
-      T0,
-    )
-    expect(events).toEqual([{ type: 'joined' }, { type: 'replica-joined', bootMs: 0 }])
-  })
-
-  it('tells a refused or missing microphone from a refused or missing camera', () => {
-    const kind = (error: Record<string, unknown>) =>
-      mapDailyEvent(INITIAL_DAILY_STATE, 'camera-error', { error }, T0).events[0]
-    expect(kind({ type: 'permissions', blockedMedia: ['video', 'audio'], msg: 'x' })).toMatchObject({
-      error: { kind: 'microphone-denied' },
-    })
-    expect(kind({ type: 'permissions', blockedMedia: ['video'], msg: 'x' })).toMatchObject({
-      error: { kind: 'camera-denied' },
-    })
-    expect(kind({ type: 'not-found', missingMedia: ['video'], msg: 'x' })).toMatchObject({
-      error: { kind: 'camera-not-found' },
-    })
-    expect(kind({ type: 'not-found', missingMedia: ['audio'], msg: 'x' })).toMatchObject({
-      error: { kind: 'microphone-not-found' },
-    })
-  })
-
-  it('reads an ejection as the room’s end once, and any other room error as a provider error', () => {
-    const joined = { ...INITIAL_DAILY_STATE, joinedAt: T0 }
-    const ejected = mapDailyEvent(
-      joined,
-      'error',
-      { errorMsg: 'Meeting has ended', error: { type: 'ejected' } },
-      T0,
-    )
-    expect(ejected.events).toEqual([{ type: 'room-deleted' }])
-    expect(mapDailyEvent(ejected.state, 'left-meeting', {}, T0).events).toEqual([])
-    // A room already gone when we join is a failed start, not the 1-hour end.
-    expect(
-      mapDailyEvent(
-        INITIAL_DAILY_STATE,
-        'error',
-        { errorMsg: 'Exiting meeting because room was deleted', error: { type: 'no-room' } },
-        T0,
-      ).events,
-    ).toMatchObject([{ type: 'error', error: { kind: 'provider' } }])
-    expect(
-      mapDailyEvent(
-        INITIAL_DAILY_STATE,
-        'error',
-        { errorMsg: 'connection failed', error: { type: 'connection-error' } },
-        T0,
-      ).events,
-    ).toMatchObject([{ type: 'error', error: { kind: 'provider', message: 'connection failed' } }])
-  })
-
-  it('uses Daily’s transcription while Tavus sends no utterances', () => {
-    const state = { ...INITIAL_DAILY_STATE, localId: 'me', replicaId: 'replica-1' }
-    const payload = { participantId: 'replica-1', text: 'Hallo!', rawResponse: { is_final: false } }
-    expect(mapDailyEvent(state, 'transcription-message', payload, T0).events).toEqual([
-      {
-        type: 'transcript',
-        participant: 'CLONE',
-        text: 'Hallo!',
-        final: false,
-        timestamp: '2026-01-01T10:00:00.000Z',
-      },
-    ])
-  })
-})
-
-describe('recordingOptions', () => {
-  it('records picture-in-picture with the logo over it, under the conversation’s id (spec 2 §7)', () => {
-    expect(recordingOptions(CALL.conversationId, 'https://likeness.example/icons/icon-192.png')).toEqual({
-      instanceId: CALL.conversationId,
-      type: 'cloud',
-      width: 1280,
-      height: 720,
-      layout: {
-        preset: 'custom',
-        composition_params: { mode: 'pip', showImageOverlay: true, 'image.assetName': 'logo.png' },
-        session_assets: { 'images/logo.png': 'https://likeness.example/icons/icon-192.png' },
-      },
-    })
-    expect(recordingOptions(CALL.conversationId, null)).toMatchObject({
-      layout: { preset: 'custom', composition_params: { mode: 'pip' } },
-    })
-  })
 })
 
 describe('createDailyEngine', () => {
