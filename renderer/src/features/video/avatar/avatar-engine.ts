@@ -78,7 +78,8 @@ export function createAvatarEngine(
           userSaidAt = null
           cloneSaidAt = null
         } else cloneSaidAt = event.final ? null : timestamp
-        return emit({ ...event, participant: user ? 'USER' : 'CLONE', timestamp })
+        const { text, final } = event
+        return emit({ type: 'transcript', participant: user ? 'USER' : 'CLONE', text, final, timestamp })
       }
       case 'room-deleted':
         return emit(event)
@@ -121,7 +122,8 @@ export function createAvatarEngine(
     )
     loop = next
     await next.start()
-    next.setMuted(muted)
+    // Muted from the start (spec 2 §4); a loop that failed to open has reported why and has nothing to mute.
+    if (audio) next.setMuted(muted)
     return next
   }
 
