@@ -1,17 +1,12 @@
-import type {
-  CallAudio,
-  CallEngine,
-  CallEngineErrorKind,
-  CallEngineEvent,
-  LocalEngineDeps,
-  SpeechPlayback,
-} from '../../voice'
-import type { VideoEngine, VideoEngineContext, VideoEngineErrorKind } from '../video-engine'
+import type { CallAudio, CallEngine, CallEngineEvent, LocalEngineDeps } from '../../voice'
+import type { VideoEngine, VideoEngineContext } from '../video-engine'
 import { AVATAR_STRINGS } from './avatar.strings'
 import { type AvatarEngineDeps, defaultAvatarEngineDeps } from './avatar-engine.deps'
+import { startGreeting } from './avatar-greeting'
 import { voiceAmount } from './avatar-motion'
 import type { AvatarView } from './avatar-view'
 import type { CompositeRecording } from './composite-recording'
+import { loopEventMapper } from './loop-events'
 
 /*
  * The local avatar (embedded default, ARCHITECTURE.md): the local voice call's loop (features/voice/local:
@@ -23,16 +18,6 @@ import type { CompositeRecording } from './composite-recording'
 
 /** spec 2 §9 'audio level observer every 200 ms' (the replica's level). */
 export const REPLICA_LEVEL_MS = 200
-
-const ERROR_KINDS: Record<CallEngineErrorKind, VideoEngineErrorKind> = {
-  'microphone-denied': 'microphone-denied',
-  'microphone-not-found': 'microphone-not-found',
-  'microphone-busy': 'provider',
-  'transcription-unavailable': 'transcription-unavailable',
-  'quota-exhausted': 'quota-exhausted',
-  network: 'network',
-  provider: 'provider',
-}
 
 export { type AvatarEngineDeps, defaultAvatarEngineDeps }
 
@@ -53,42 +38,17 @@ export function createAvatarEngine(
   let greeting: { cancel(): void } | null = null
   let cancelLevel: (() => void) | null = null
   let stopping: Promise<{ uploadId: string | null }> | null = null
-  // When the line being said began: partial and final lines of one utterance share it (spec 2 §7).
-  let userSaidAt: string | null = null
-  let cloneSaidAt: string | null = null
+  const mapLoopEvent = loopEventMapper(deps.timestamp)
 
   const emit: VideoEngineContext['onEvent'] = (event) => {
     if (!stopped) context.onEvent(event)
   }
 
   const onLoopEvent = (event: CallEngineEvent) => {
-    switch (event.type) {
-      case 'user-speech-start':
-        greeting?.cancel()
-        userSaidAt = deps.timestamp()
-        return emit(event)
-      case 'user-speech-end':
-        return emit(event)
-      case 'volume':
-        return emit({ type: 'user-level', level: event.level })
-      case 'transcript': {
-        const user = event.role === 'user'
-        const timestamp = (user ? userSaidAt : cloneSaidAt) ?? deps.timestamp()
-        if (user) {
-          userSaidAt = null
-          cloneSaidAt = null
-        } else cloneSaidAt = event.final ? null : timestamp
-        const { text, final } = event
-        return emit({ type: 'transcript', participant: user ? 'USER' : 'CLONE', text, final, timestamp })
-      }
-      case 'room-deleted':
-        return emit(event)
-      case 'error':
-        return emit({ type: 'error', error: { ...event.error, kind: ERROR_KINDS[event.error.kind] } })
-      default:
-        // 'connected' is the page's own 'joined'; the clone's speech shows as its level.
-        return
-    }
+    // The visitor speaking over the greeting stops it, as it stops an answer (barge-in).
+    if (event.type === 'user-speech-start') greeting?.cancel()
+    const mapped = mapLoopEvent(event)
+    if (mapped) emit(mapped)
   }
 
   /** Opens the voice loop on a microphone (the default, or one chosen in the settings). */
@@ -145,14 +105,12 @@ export function createAvatarEngine(
   }
 
   /** The recording uploaded and attached; null when there was none or it failed (reported as Failed). */
-  const finishRecording = async (): Promise<{ uploadId: string | null }> => {
-    const current = recording
-    recording = null
-    if (!current) return { uploadId: null }
+  const saveRecording = async (file: Promise<File | null> | null): Promise<{ uploadId: string | null }> => {
+    if (!file) return { uploadId: null }
     try {
-      const file = await current.stop()
-      if (!file) throw new Error('Nothing was recorded')
-      const { uploadId } = await deps.uploadRecording(file)
+      const recorded = await file
+      if (!recorded) throw new Error('Nothing was recorded')
+      const { uploadId } = await deps.uploadRecording(recorded)
       await deps.attachRecording(call.callId, uploadId)
       context.onEvent({ type: 'recording', status: 'Finished', uploadId })
       return { uploadId }
@@ -232,45 +190,35 @@ export function createAvatarEngine(
         cancelLevel?.()
         const current = loop
         loop = null
-        // The recording first: it ends while the clone's voice and the mic still feed it.
-        const result = await finishRecording()
+        // The recording ends first, while the clone's voice and the mic still feed it; the upload after
+        // everything is released (the clone must not go on talking while it uploads).
+        const file = recording?.stop().catch(() => null) ?? null
+        recording = null
+        if (file) await file
         await current?.stop()
         view?.destroy()
         view = null
-        return result
+        return saveRecording(file)
       })()
       return stopping
     },
   }
 
-  /**
-   * spec 2 §4 'The mic is muted at first and enabled when the clone first speaks': the clone opens with a
-   * greeting, in its voice through the loop's player (so the avatar and the recording have it), and stored
-   * with the transcript. The visitor speaking cuts it short.
-   */
   function greet() {
     const player = audio
     const io = loopIo
     if (!player || !io) return
     const text = AVATAR_STRINGS.greeting(context.cloneName)
-    const controller = new AbortController()
-    let playback: SpeechPlayback | null = null
-    greeting = {
-      cancel: () => {
-        controller.abort()
-        playback?.stop()
+    greeting = startGreeting({
+      text,
+      player,
+      fetchSpeech: (sentence, signal) => io.fetchSpeech(call.callId, sentence, signal),
+      onStarted: () => {
+        const timestamp = deps.timestamp()
+        emit({ type: 'transcript', participant: 'CLONE', text, final: true, timestamp })
+        return deps.sendTranscript(call.callId, { text, participant: 'CLONE', timestamp })
       },
-    }
-    void (async () => {
-      const blob = await io.fetchSpeech(call.callId, text, controller.signal)
-      const buffer = await player.decode(await blob.arrayBuffer())
-      if (controller.signal.aborted || stopped) return
-      playback = player.play(buffer)
-      const timestamp = deps.timestamp()
-      emit({ type: 'transcript', participant: 'CLONE', text, final: true, timestamp })
-      await deps.sendTranscript(call.callId, { text, participant: 'CLONE', timestamp })
-    })().catch((error: unknown) => {
-      if (!controller.signal.aborted) deps.log('The greeting failed', error)
+      log: deps.log,
     })
   }
 }

@@ -1,9 +1,8 @@
 /*
  * How the local avatar moves (pure, so the feel is tested with numbers): the clone's portrait breathes
  * slowly while silent, and while it speaks a soft glow and ring pulse with its voice and the portrait grows a
- * little. A small darkening under the mouth follows the voice's louder syllables, never a drawn mouth: a
- * subtle hint reads as speech, a cartoon jaw on a photograph reads as uncanny. Reduced motion keeps the
- * glow only (the portrait holds still).
+ * little. No mouth or jaw: portraits put the mouth anywhere (or show none), and a shading in the wrong place
+ * or a bouncing chin on a photograph reads as uncanny. Reduced motion keeps the glow only (it holds still).
  */
 
 export const AVATAR_MOTION = {
@@ -18,8 +17,6 @@ export const AVATAR_MOTION = {
   /** The ring's opacity at rest and at full voice. */
   ringRest: 0.18,
   ringFull: 0.9,
-  /** The mouth-area shading at full voice (opacity); small on purpose. */
-  mouthShade: 0.16,
   /** Smoothing: the level rises in about this long and falls in about that (ms). */
   attackMs: 60,
   releaseMs: 260,
@@ -48,8 +45,6 @@ export interface AvatarPose {
   glow: number
   /** The ring's opacity, 0..1. */
   ring: number
-  /** The mouth-area shading's opacity, 0..1. */
-  mouth: number
 }
 
 /** The pose at `timeMs` with the smoothed voice `amount` (0..1). */
@@ -57,14 +52,13 @@ export function avatarPose(timeMs: number, amount: number, reducedMotion: boolea
   const voice = Math.min(1, Math.max(0, amount))
   const glow = AVATAR_MOTION.glowReach * voice
   const ring = AVATAR_MOTION.ringRest + (AVATAR_MOTION.ringFull - AVATAR_MOTION.ringRest) * voice
-  if (reducedMotion) return { scale: 1, glow, ring, mouth: 0 }
+  if (reducedMotion) return { scale: 1, glow, ring }
   // The breath fades out as the voice comes in: speaking is its own movement.
   const breath = Math.sin((2 * Math.PI * timeMs) / AVATAR_MOTION.breathMs) * (1 - voice)
   return {
     scale: 1 + AVATAR_MOTION.breathScale * breath + AVATAR_MOTION.speechScale * voice,
     glow,
     ring,
-    mouth: AVATAR_MOTION.mouthShade * voice,
   }
 }
 

@@ -94,15 +94,6 @@ export function drawAvatar(
     ctx.textBaseline = 'middle'
     ctx.fillText(portrait.initials, cx, cy)
   }
-  if (pose.mouth > 0.001 && portrait.image) {
-    // A soft shadow where the mouth usually is in a portrait: it deepens on louder syllables.
-    const my = cy + radius * 0.4
-    const shade = ctx.createRadialGradient(cx, my, 0, cx, my, radius * 0.2)
-    shade.addColorStop(0, `rgba(0, 0, 0, ${pose.mouth})`)
-    shade.addColorStop(1, 'rgba(0, 0, 0, 0)')
-    ctx.fillStyle = shade
-    ctx.fillRect(cx - radius * 0.2, my - radius * 0.2, radius * 0.4, radius * 0.4)
-  }
   ctx.restore()
 
   ctx.strokeStyle = `rgba(${ACCENT}, ${pose.ring})`

@@ -14,12 +14,12 @@ import {
 } from '../../../../../../renderer/src/features/video/avatar/composite-recording'
 
 describe('the avatar motion', () => {
-  it('breathes gently while silent: the portrait grows and shrinks under 1%, no glow, no mouth', () => {
+  it('breathes gently while silent: the portrait grows and shrinks under 1%, no glow', () => {
     const scales = Array.from({ length: 42 }, (_, i) => avatarPose(i * 100, 0, false).scale)
     expect(Math.max(...scales)).toBeGreaterThan(1.007)
     expect(Math.min(...scales)).toBeLessThan(0.993)
     for (const scale of scales) expect(Math.abs(scale - 1)).toBeLessThanOrEqual(AVATAR_MOTION.breathScale)
-    expect(avatarPose(1000, 0, false)).toMatchObject({ glow: 0, mouth: 0, ring: AVATAR_MOTION.ringRest })
+    expect(avatarPose(1000, 0, false)).toMatchObject({ glow: 0, ring: AVATAR_MOTION.ringRest })
   })
 
   it('glows, rings and grows a little with the voice, and the breath gives way to it', () => {
@@ -29,8 +29,6 @@ describe('the avatar motion', () => {
     expect(loud.ring).toBeCloseTo(AVATAR_MOTION.ringFull)
     expect(loud.scale).toBeCloseTo(1 + AVATAR_MOTION.speechScale)
     expect(loud.scale).toBeGreaterThan(quiet.scale)
-    // The mouth hint stays faint even at full voice.
-    expect(loud.mouth).toBeLessThanOrEqual(0.2)
     expect(avatarPose(1050, 0.5, false).glow).toBeCloseTo(AVATAR_MOTION.glowReach / 2)
   })
 
@@ -38,7 +36,7 @@ describe('the avatar motion', () => {
     for (const t of [0, 500, 1050, 3000]) {
       expect(avatarPose(t, 0, true).scale).toBe(1)
       const pose = avatarPose(t, 1, true)
-      expect(pose).toMatchObject({ scale: 1, mouth: 0, glow: AVATAR_MOTION.glowReach })
+      expect(pose).toMatchObject({ scale: 1, glow: AVATAR_MOTION.glowReach })
       expect(pose.ring).toBeCloseTo(AVATAR_MOTION.ringFull)
     }
   })
