@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test'
+import { VIDEO_QUOTA_EXHAUSTED } from '../../contract/video'
 import { chromiumArgs, findChromium } from '../support/browser'
 import { speechWav } from '../support/speech-wav'
 import { DEFAULT_TRANSCRIPT } from '../support/transcription-server'
@@ -160,20 +161,33 @@ test.describe('a local avatar video call', () => {
     })
     await page.goto(VIDEO_PATH)
     await page.getByRole('button', { name: 'Start Call' }).click()
-    await expect(page.getByText("You're in the queue", { exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { name: "You're in the queue" })).toBeVisible()
     // spec 2 §9 'rate-limit retry 5 s': twice, then the server lets the call through.
     await expect(avatar(page)).toBeVisible({ timeout: 40_000 })
     expect(refusals).toBe(2)
-    await expect(page.getByText("You're in the queue", { exact: true })).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: "You're in the queue" })).toHaveCount(0)
     await page.getByRole('button', { name: 'End call' }).click()
   })
 })
 
 test('at zero video minutes the paywall opens and no video call starts', async ({ page }) => {
-  // A new member on Lena's free tier: no video minutes included (server/seed/data/lena-hart.ts).
   await signInThroughApi(page.request)
-  const usage = await page.request.get(`/api/usage?slug=${LENA.slug}`)
-  expect(((await usage.json()) as { remaining: { video_seconds: number } }).remaining.video_seconds).toBe(0)
+  // The visitor's video minutes are used up: the usage answer says so (the server's own 402 at zero is
+  // covered by test/api/video-calls.test.ts; using up real minutes would take two of them).
+  await page.route('**/api/usage?*', async (route) => {
+    const response = await route.fetch()
+    const usage = (await response.json()) as {
+      quota: { video_seconds: number }
+      usage: { video_seconds: number }
+      remaining: { video_seconds: number }
+      permissions?: { can_make_video_call?: boolean }
+    }
+    usage.quota.video_seconds = 120
+    usage.usage.video_seconds = 120
+    usage.remaining.video_seconds = 0
+    if (usage.permissions) usage.permissions.can_make_video_call = false
+    await route.fulfill({ response, json: usage })
+  })
   const callStarts: string[] = []
   page.on('response', (response) => {
     if (
@@ -184,13 +198,12 @@ test('at zero video minutes the paywall opens and no video call starts', async (
       callStarts.push(response.url())
   })
   await page.goto(VIDEO_PATH)
+  // spec 2 §4 'Video paywall logic': at the quota it opens at once, and Start cannot open a call.
   const paywall = page.getByRole('dialog', {
     name: /Upgrade your membership|You've used up your available quota/,
   })
-  const start = page.getByRole('button', { name: 'Start Call' })
-  // spec 2 §4 'Video paywall logic': it opens at once at the quota; a Start pressed first leads to it too.
-  await expect(paywall.or(start).first()).toBeVisible({ timeout: 15_000 })
-  if (!(await paywall.isVisible())) await start.click()
-  await expect(paywall).toBeVisible()
+  await expect(paywall).toBeVisible({ timeout: 15_000 })
+  // Behind it, the start overlay says why (spec 2 §8 'Tooltips when quota is exhausted').
+  await expect(page.getByText(VIDEO_QUOTA_EXHAUSTED, { exact: true }).first()).toBeVisible()
   expect(callStarts).toEqual([])
 })

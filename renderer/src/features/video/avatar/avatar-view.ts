@@ -29,6 +29,10 @@ export async function loadPortrait(imageUrl: string | null, name: string): Promi
   if (!imageUrl) return { image: null, initials }
   const image = new Image()
   image.decoding = 'async'
+  // Another origin's image (the desktop app's API server) would taint the canvas and stop the recording:
+  // asked for with CORS, it draws cleanly or fails to load, and the initials stand in.
+  const page = globalThis.location?.href
+  if (page && new URL(imageUrl, page).origin !== new URL(page).origin) image.crossOrigin = 'anonymous'
   image.src = imageUrl
   try {
     await image.decode()
