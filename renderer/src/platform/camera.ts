@@ -1,5 +1,3 @@
-import { microphoneFailureOf } from './microphone'
-
 /**
  * The camera as the video call opens it (spec 2 §4 'Camera states', §8 camera texts). Both shells go through
  * getUserMedia: on the desktop app the main process's permission policy answers it, deciding audio and video
@@ -25,6 +23,21 @@ export interface CameraDevices {
   getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>
 }
 
+const errorName = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : ''
+
+/**
+ * What a getUserMedia rejection means for the visitor (the same names as microphone.ts reads; kept here so
+ * the video chunk does not share a chunk with the voice call and dictation for a dozen lines).
+ */
+export function cameraFailureOf(error: unknown): CameraFailure {
+  const name = errorName(error)
+  if (['NotAllowedError', 'PermissionDeniedError', 'SecurityError'].includes(name)) return 'denied'
+  if (['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'].includes(name)) return 'not-found'
+  if (['NotReadableError', 'TrackStartError', 'AbortError'].includes(name)) return 'busy'
+  return 'failed'
+}
+
 /** spec 2 §9 'recording 1280x720': the camera is asked for that size. */
 export const CAMERA_CONSTRAINTS: MediaTrackConstraints = { width: { ideal: 1280 }, height: { ideal: 720 } }
 
@@ -40,8 +53,7 @@ export async function openCamera(
       audio: false,
     })
   } catch (cause) {
-    // getUserMedia's error names mean the same for a camera as for a microphone.
-    throw new CameraError(microphoneFailureOf(cause), { cause })
+    throw new CameraError(cameraFailureOf(cause), { cause })
   }
 }
 
