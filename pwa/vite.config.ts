@@ -21,11 +21,16 @@ const outDir = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) :
 
 const THEME_COLOUR = '#6e56cf'
 
-/** The voice call's own modules (its screens, machine, store and strings), the engines excepted. */
-const VOICE_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]voice[\\/](?!vapi[\\/]|local[\\/])/
-/** The profile's lazy Call quota check (spec 2 §8) and the quota rule it shares with the call screen. */
+/**
+ * The voice and video calls' own modules (screens, machines, stores, strings), the engines excepted, and
+ * the language table both read: one chunk for the call screens (spec 2 §2), so the first load's preload map
+ * names one chunk for them all rather than one per screen and per module they share.
+ */
+const CALL_MODULES =
+  /[\\/]renderer[\\/]src[\\/]features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/]))|[\\/]features[\\/]share[\\/]index\.ts$/
+/** The profile's lazy Call and Video quota check (spec 2 §8) and the quota rules it shares with the calls. */
 const CALL_QUOTA_MODULES =
-  /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/]voice-quota\.ts)$/
+  /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/](voice|video)-quota\.ts)$/
 /** Dictation's own modules, all loaded by the first press of a prompt's mic. */
 const DICTATION_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]dictation[\\/]/
 
@@ -54,7 +59,7 @@ export default defineConfig({
             // (spec 2: a call's screens, dictation once its mic is pressed) is one chunk, not eight. Only
             // its own modules: what it shares with other lazy screens stays shared. Vapi's SDK (and its
             // engine) and the local engine keep their chunks, loaded when a call of that kind starts.
-            { name: 'voice', test: VOICE_MODULES, includeDependenciesRecursively: false },
+            { name: 'calls', test: CALL_MODULES, includeDependenciesRecursively: false },
             { name: 'dictation', test: DICTATION_MODULES, includeDependenciesRecursively: false },
             { name: 'call-quota', test: CALL_QUOTA_MODULES, includeDependenciesRecursively: false },
           ],
