@@ -24,10 +24,13 @@ const THEME_COLOUR = '#6e56cf'
 /**
  * The voice and video calls' own modules (screens, machines, stores, strings), the engines excepted, and
  * the language table both read: one chunk for the call screens (spec 2 §2), so the first load's preload map
- * names one chunk for them all rather than one per screen and per module they share.
+ * names one chunk for them all rather than one per screen and per module they share. The video call's API
+ * client, contract and camera go with them: shared with the local avatar's chunk, rolldown otherwise left
+ * them in a 'screens' chunk importing 'calls' and imported by it, whose namespace export it never defined
+ * ('screens_exports is not defined': the video screen did not load).
  */
 const CALL_MODULES =
-  /[\\/]renderer[\\/]src[\\/]features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/]))|[\\/]features[\\/]share[\\/]index\.ts$/
+  /[\\/]renderer[\\/]src[\\/]features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/]))|[\\/]features[\\/]share[\\/]index\.ts$|[\\/]renderer[\\/]src[\\/](api[\\/]video|platform[\\/]camera)\.ts$|[\\/]contract[\\/]video\.ts$/
 /** The profile's lazy Call and Video quota check (spec 2 §8) and the quota rules it shares with the calls. */
 const CALL_QUOTA_MODULES =
   /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/](voice|video)-quota\.ts)$/
