@@ -133,7 +133,9 @@ export function mountAvatarView(options: AvatarViewOptions): AvatarView {
   canvas.dataset.testid = 'avatar-canvas'
   canvas.setAttribute('role', 'img')
   canvas.setAttribute('aria-label', options.label)
-  canvas.style.cssText = 'display:block;width:100%;height:100%;object-fit:contain'
+  // Fills the stage whatever its layout, letterboxed in the drawing's own dark (no light bars beside it).
+  canvas.style.cssText =
+    'position:absolute;inset:0;display:block;width:100%;height:100%;object-fit:contain;background:linear-gradient(#111827,#030712)'
   host.append(canvas)
   const ctx = canvas.getContext('2d')
   let amount = 0
