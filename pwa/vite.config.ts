@@ -22,15 +22,18 @@ const outDir = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) :
 const THEME_COLOUR = '#6e56cf'
 
 /**
- * The voice and video calls' own modules (screens, machines, stores, strings), the engines excepted, and
- * the language table both read: one chunk for the call screens (spec 2 §2), so the first load's preload map
- * names one chunk for them all rather than one per screen and per module they share. The video call's API
- * client, contract and camera go with them: shared with the local avatar's chunk, rolldown otherwise left
- * them in a 'screens' chunk importing 'calls' and imported by it, whose namespace export it never defined
- * ('screens_exports is not defined': the video screen did not load).
+ * The call screens' chunk (spec 2 §2): the voice and video calls' own modules (screens, machines, stores,
+ * strings; the engines excepted), the video contract and client, the camera, and the share helpers only
+ * they load. One chunk for both routes, so the first load's preload map names one chunk for them rather
+ * than one per screen and per module they share (npm run bench:size).
  */
 const CALL_MODULES =
-  /[\\/]renderer[\\/]src[\\/]features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/]))|[\\/]features[\\/]share[\\/]index\.ts$|[\\/]renderer[\\/]src[\\/](api[\\/]video|platform[\\/]camera)\.ts$|[\\/]contract[\\/]video\.ts$/
+  /[\\/]renderer[\\/]src[\\/](features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/])|share[\\/]index\.ts$)|api[\\/]video\.ts$|platform[\\/]camera\.ts$)|[\\/]contract[\\/]video\.ts$/
+/**
+ * What the calls and dictation share (the language table, the voice contract and client): one chunk, as
+ * before the video call read the language table too.
+ */
+const CALL_COMMON_MODULES = /[\\/](contract[\\/](languages|calls)|renderer[\\/]src[\\/]api[\\/]voice)\.ts$/
 /** The profile's lazy Call and Video quota check (spec 2 §8) and the quota rules it shares with the calls. */
 const CALL_QUOTA_MODULES =
   /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/](voice|video)-quota\.ts)$/
@@ -63,6 +66,7 @@ export default defineConfig({
             // its own modules: what it shares with other lazy screens stays shared. Vapi's SDK (and its
             // engine) and the local engine keep their chunks, loaded when a call of that kind starts.
             { name: 'calls', test: CALL_MODULES, includeDependenciesRecursively: false },
+            { name: 'call-common', test: CALL_COMMON_MODULES, includeDependenciesRecursively: false },
             { name: 'dictation', test: DICTATION_MODULES, includeDependenciesRecursively: false },
             { name: 'call-quota', test: CALL_QUOTA_MODULES, includeDependenciesRecursively: false },
           ],

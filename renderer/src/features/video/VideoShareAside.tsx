@@ -1,7 +1,8 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { lazy, Suspense, useId } from 'react'
+import { getPlatform } from '../../platform'
 import { LinkIcon } from '../../ui/icons'
-import { copyShareLink, loadShareRow, publicPageUrl } from '../share'
+import { copyShareLink, loadShareRow } from '../share'
 import { videoStrings } from './video.strings'
 
 const ShareRow = lazy(() => loadShareRow().then((m) => ({ default: m.ShareRow })))
@@ -9,6 +10,16 @@ const ShareRow = lazy(() => loadShareRow().then((m) => ({ default: m.ShareRow })
 /** The shared video page of a share (spec 2 §2 'Shared video page'): /{slug}/video/shared/{shareId}. */
 export const sharedVideoPath = (slug: string, shareId: string) =>
   `/${encodeURIComponent(slug)}/video/shared/${encodeURIComponent(shareId)}`
+
+/**
+ * Its public address: the web origin, or the server's on the desktop app (as the share feature's
+ * publicPageUrl, which lives in a chunk the talk and voice screens share: reading it from here would split it).
+ */
+export function sharedVideoUrl(slug: string, shareId: string): string {
+  const platform = getPlatform()
+  const origin = platform.kind === 'desktop' ? platform.apiBaseUrl : window.location.origin
+  return new URL(sharedVideoPath(slug, shareId), `${origin}/`).href
+}
 
 /**
  * spec 2 §2 sidebar 'Share Call': copy link ('Copied Share Link') and share-on buttons (the share feature's
@@ -21,7 +32,7 @@ export function VideoShareAside({
 }: Readonly<{ slug: string; shareId: string; cloneName: string }>) {
   const headingId = useId()
   // VIDEO_CALL_SHARE is not tracked: the product has no events endpoint yet (spec 2 §7 'Tracked events').
-  const url = publicPageUrl(sharedVideoPath(slug, shareId))
+  const url = sharedVideoUrl(slug, shareId)
   return (
     <aside className="call-aside" aria-labelledby={headingId}>
       <Flex direction="column" gap="4" align="start">
