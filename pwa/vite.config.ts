@@ -21,11 +21,22 @@ const outDir = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) :
 
 const THEME_COLOUR = '#6e56cf'
 
-/** The voice call's own modules (its screens, machine, store and strings), the engines excepted. */
-const VOICE_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]voice[\\/](?!vapi[\\/]|local[\\/])/
-/** The profile's lazy Call quota check (spec 2 §8) and the quota rule it shares with the call screen. */
+/**
+ * The call screens' chunk (spec 2 §2): the voice and video calls' own modules (screens, machines, stores,
+ * strings; the engines excepted), the video contract and client, the camera, and the share helpers only
+ * they load. One chunk for both routes, so the first load's preload map names one chunk for them rather
+ * than one per screen and per module they share (npm run bench:size).
+ */
+const CALL_MODULES =
+  /[\\/]renderer[\\/]src[\\/](features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/])|share[\\/]index\.ts$)|api[\\/]video\.ts$|platform[\\/]camera\.ts$)|[\\/]contract[\\/]video\.ts$/
+/**
+ * What the calls and dictation share (the language table, the voice contract and client): one chunk, as
+ * before the video call read the language table too.
+ */
+const CALL_COMMON_MODULES = /[\\/](contract[\\/](languages|calls)|renderer[\\/]src[\\/]api[\\/]voice)\.ts$/
+/** The profile's lazy Call and Video quota check (spec 2 §8) and the quota rules it shares with the calls. */
 const CALL_QUOTA_MODULES =
-  /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/]voice-quota\.ts)$/
+  /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/](voice|video)-quota\.ts)$/
 /** Daily's call object: under Vapi's SDK (voice) and the Tavus video engine, one chunk shared by both. */
 const DAILY_MODULES = /[\\/]node_modules[\\/]@daily-co[\\/]daily-js[\\/]/
 /** Dictation's own modules, all loaded by the first press of a prompt's mic. */
@@ -56,7 +67,8 @@ export default defineConfig({
             // (spec 2: a call's screens, dictation once its mic is pressed) is one chunk, not eight. Only
             // its own modules: what it shares with other lazy screens stays shared. Vapi's SDK (and its
             // engine) and the local engine keep their chunks, loaded when a call of that kind starts.
-            { name: 'voice', test: VOICE_MODULES, includeDependenciesRecursively: false },
+            { name: 'calls', test: CALL_MODULES, includeDependenciesRecursively: false },
+            { name: 'call-common', test: CALL_COMMON_MODULES, includeDependenciesRecursively: false },
             { name: 'dictation', test: DICTATION_MODULES, includeDependenciesRecursively: false },
             { name: 'call-quota', test: CALL_QUOTA_MODULES, includeDependenciesRecursively: false },
             // Named, so the precache can leave it out (below) whichever engine first imports it.

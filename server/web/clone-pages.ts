@@ -61,7 +61,12 @@ export function matchClonePage(pathname: string): ClonePage | null {
     if (b === 'shared') return c !== undefined && SHARE_ID.test(c) ? page('shared', c) : null
     return c === undefined ? page('conversation') : null
   }
-  if (screen === 'video') return a === undefined ? page('video') : null
+  if (screen === 'video') {
+    // The clone (not an instance) also has /video/shared/{id}, the shared video page (spec 2 §2).
+    if (a === undefined) return page('video')
+    if (instanceSlug !== null || a !== 'shared') return null
+    return b !== undefined && SHARE_ID.test(b) && c === undefined ? page('video') : null
+  }
   if (screen === 'call') {
     // Instances have only /call itself; the clone also has /call/transcript, /call/{id}, /call/shared/{id}.
     if (a === undefined) return page('call')

@@ -191,6 +191,7 @@ describe('clone pages for crawlers and first paint', () => {
   it.each([
     ['/lena-hart/call', 'Dr. Lena Hart'],
     ['/lena-hart/video', 'Dr. Lena Hart'],
+    ['/lena-hart/video/shared/share-video-1', 'Dr. Lena Hart'],
     ['/lena-hart/talk/conversation/8d3c9b8e-0000-4000-8000-000000000000', 'Dr. Lena Hart'],
     ['/lena-hart/clinic', 'Dr. Lena Hart (Lena Hart — Clinic Edition)'],
     ['/lena-hart/clinic/talk', 'Dr. Lena Hart (Lena Hart — Clinic Edition)'],

@@ -86,10 +86,22 @@ export interface UploadFileOptions {
  * flight, and answers its address. One failed part fails the upload and stops the others; aborting
  * `signal` stops everything and rejects with its reason.
  */
-export async function uploadFile(
+export async function uploadFile(file: File, options: UploadFileOptions = {}): Promise<string> {
+  return (await uploadParts(file, 'consumer', options)).url
+}
+
+/**
+ * A video call's recording (bucket 'recording', contract/uploads.ts): answers the upload's id, which
+ * POST /api/calls/video/:callId/recording attaches to the call (api/video.ts attachVideoRecording).
+ */
+export const uploadRecording = (file: File, options: UploadFileOptions = {}) =>
+  uploadParts(file, 'recording', options)
+
+async function uploadParts(
   file: File,
-  { signal, onProgress }: UploadFileOptions = {},
-): Promise<string> {
+  bucketType: PresignUploadRequest['bucketType'],
+  { signal, onProgress }: UploadFileOptions,
+): Promise<{ uploadId: string; url: string }> {
   signal?.throwIfAborted()
   const fileName = sanitizeFileName(file.name)
   const { uploadId, fileKey, partUrls } = await presignUpload(
@@ -97,7 +109,7 @@ export async function uploadFile(
       fileName,
       fileSize: file.size,
       contentType: file.type || 'application/octet-stream',
-      bucketType: 'consumer',
+      bucketType,
     },
     signal,
   )
@@ -118,7 +130,8 @@ export async function uploadFile(
       onProgress?.(sentBytes)
       return { PartNumber: index + 1, ETag: etag }
     })
-    return await completeUpload({ fileKey, uploadId, partETags, fileName }, signal)
+    const url = await completeUpload({ fileKey, uploadId, partETags, fileName }, signal)
+    return { uploadId, url }
   } catch (error) {
     parts.abort()
     throw signal?.aborted ? signal.reason : error

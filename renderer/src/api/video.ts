@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import type { VoiceTurnRequest } from '../../../contract/calls'
 import {
   AttachRecordingResponse,
   type EndVideoCallRequest,
@@ -10,6 +11,7 @@ import {
   type VideoTranscriptUpdate,
 } from '../../../contract/video'
 import { apiRequest } from './client'
+import { fetchSpeechAt, openTurnAt } from './voice'
 
 /** Video calls (spec 2 §7); the contract is contract/video.ts. The local avatar's turns and speech: videoTurnPaths. */
 
@@ -69,3 +71,11 @@ export const videoTurnPaths = (callId: string) => ({
   turns: callPath(callId, 'turns'),
   speech: callPath(callId, 'speech'),
 })
+
+/** POST /api/calls/video/:callId/turns: as openVoiceTurn, for the local avatar's loop. */
+export const openVideoTurn = (callId: string, turn: VoiceTurnRequest, signal: AbortSignal) =>
+  openTurnAt(videoTurnPaths(callId).turns, turn, signal)
+
+/** POST /api/calls/video/:callId/speech: as fetchVoiceSpeech. */
+export const fetchVideoSpeech = (callId: string, text: string, signal: AbortSignal) =>
+  fetchSpeechAt(videoTurnPaths(callId).speech, text, signal)

@@ -114,9 +114,12 @@ export async function transcribeRecording(
   return parsed.data
 }
 
-/** POST /api/calls/voice/:callId/turns: the answer streams as the chat stream's events (api/sse.ts reads them). */
-export async function openVoiceTurn(callId: string, turn: VoiceTurnRequest, signal: AbortSignal) {
-  const response = await authedFetch(callPath(callId, 'turns'), {
+/**
+ * POST a turn to `path` (a call's turns route: voice here, video in api/video.ts, the same protocol): the
+ * answer streams as the chat stream's events (api/sse.ts reads them).
+ */
+export async function openTurnAt(path: string, turn: VoiceTurnRequest, signal: AbortSignal) {
+  const response = await authedFetch(path, {
     method: 'POST',
     headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
     body: JSON.stringify(turn),
@@ -125,9 +128,9 @@ export async function openVoiceTurn(callId: string, turn: VoiceTurnRequest, sign
   return response.body
 }
 
-/** POST /api/calls/voice/:callId/speech: one sentence in the clone's voice (audio). */
-export async function fetchVoiceSpeech(callId: string, text: string, signal: AbortSignal): Promise<Blob> {
-  const response = await authedFetch(callPath(callId, 'speech'), {
+/** POST one sentence to `path` (a call's speech route): answers it in the clone's voice (audio). */
+export async function fetchSpeechAt(path: string, text: string, signal: AbortSignal): Promise<Blob> {
+  const response = await authedFetch(path, {
     method: 'POST',
     headers: { Accept: 'audio/*', 'Content-Type': 'application/json' },
     body: JSON.stringify({ text }),
@@ -135,6 +138,14 @@ export async function fetchVoiceSpeech(callId: string, text: string, signal: Abo
   })
   return response.blob()
 }
+
+/** POST /api/calls/voice/:callId/turns. */
+export const openVoiceTurn = (callId: string, turn: VoiceTurnRequest, signal: AbortSignal) =>
+  openTurnAt(callPath(callId, 'turns'), turn, signal)
+
+/** POST /api/calls/voice/:callId/speech. */
+export const fetchVoiceSpeech = (callId: string, text: string, signal: AbortSignal) =>
+  fetchSpeechAt(callPath(callId, 'speech'), text, signal)
 
 export const fetchVoiceCapabilities = (signal?: AbortSignal) =>
   apiRequest({ path: '/api/voice/capabilities', schema: VoiceCapabilities, signal })

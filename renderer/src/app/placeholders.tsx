@@ -21,12 +21,6 @@ function Placeholder({ feature, description }: Readonly<Omit<ComingSoonProps, 'b
   return <ComingSoon feature={feature} description={description} back={useBackLink()} />
 }
 
-export const VideoScreen = () => (
-  <Placeholder
-    feature="Video call"
-    description="Meet this clone face to face: a video call with its animated portrait, recorded for you to replay."
-  />
-)
 export const AccountProfileScreen = () => (
   <Placeholder
     feature="Your profile"

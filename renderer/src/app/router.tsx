@@ -14,6 +14,7 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
 import { loadTalkScreen } from '../features/talk'
+import { loadVideoScreens } from '../features/video'
 import { loadVoiceScreens } from '../features/voice'
 import { parseCallSearch, parseTalkSearch } from '../navigation/search-params'
 import { RootLayout } from './RootLayout'
@@ -35,6 +36,8 @@ const voiceScreen = (name: keyof Awaited<ReturnType<typeof loadVoiceScreens>>) =
 const callScreen = voiceScreen('CallRoute')
 const callTranscriptScreen = voiceScreen('CallTranscriptRoute')
 const sharedCallScreen = voiceScreen('SharedCallRoute')
+// The video call and the shared video page (spec 2 §2): one lazy route component, in the calls' chunk.
+const videoScreen = lazyRouteComponent(loadVideoScreens, 'VideoRoute')
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout })
 
@@ -135,7 +138,11 @@ const callConversationRoute = createRoute({
 const videoRoute = createRoute({
   ...route('/$slug/video'),
   validateSearch: parseCallSearch,
-  component: placeholder('VideoScreen'),
+  component: videoScreen,
+})
+const sharedVideoRoute = createRoute({
+  ...route('/$slug/video/shared/$shareId'),
+  component: videoScreen,
 })
 
 // The same screens for an instance of a clone.
@@ -178,7 +185,7 @@ const instanceCallRoute = createRoute({
 const instanceVideoRoute = createRoute({
   ...route('/$slug/$instanceSlug/video'),
   validateSearch: parseCallSearch,
-  component: placeholder('VideoScreen'),
+  component: videoScreen,
 })
 
 export const routeTree = rootRoute.addChildren([
@@ -200,6 +207,7 @@ export const routeTree = rootRoute.addChildren([
   callTranscriptRoute,
   callConversationRoute,
   videoRoute,
+  sharedVideoRoute,
   instanceProfileRoute,
   instanceTalkRoute,
   instanceConversationRoute,

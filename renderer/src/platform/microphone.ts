@@ -26,6 +26,8 @@ export interface MicrophoneOptions {
   /** Asked of the device; browsers may still capture at their own rate. */
   sampleRate?: number
   channelCount?: number
+  /** A microphone chosen in a call's settings. */
+  deviceId?: ConstrainDOMString
 }
 
 /** The part of `navigator.mediaDevices` used here (injectable for tests). */

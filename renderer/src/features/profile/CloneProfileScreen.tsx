@@ -73,6 +73,7 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const instanceSlug = clone.instance?.slug ?? null
   // spec 2 §8: the disabled Call button (with the quota text) once the voice quota is used up, else null.
   const [blockedCall, setBlockedCall] = useState<ReactNode>(null)
+  const [blockedVideo, setBlockedVideo] = useState<ReactNode>()
   const warning = useCloneWarning(clone.slug, warningTextFor(clone.options))
   const loggedIn = useCurrentUser().user !== null
 
@@ -105,6 +106,7 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
           instanceSlug={instanceSlug}
           allowVoice={clone.allowVoice}
           blockedCall={blockedCall}
+          blockedVideo={blockedVideo}
           allowVideo={clone.allowVideo}
           hasSocials={hasSocialLinks(clone.socials)}
           onViewLinks={() => setSocialsOpen(true)}
@@ -123,9 +125,9 @@ export function CloneProfileView({ clone }: Readonly<{ clone: CloneProfile }>) {
         cloneName={clone.name}
         onSubmit={(message) => void navigate(talkLink(clone.slug, instanceSlug, { message }))}
       />
-      {clone.allowVoice ? (
+      {clone.allowVoice || clone.allowVideo ? (
         <Suspense fallback={null}>
-          <CallQuotaCheck clone={clone} onCallButton={setBlockedCall} />
+          <CallQuotaCheck clone={clone} onCallButton={setBlockedCall} onVideoButton={setBlockedVideo} />
         </Suspense>
       ) : null}
       {socialsOpen ? (

@@ -11,6 +11,8 @@ export interface ProfileActionsProps {
   allowVoice: boolean
   /** The disabled Call button once the voice quota is used up (from CallQuotaCheck), or null. */
   blockedCall?: ReactNode
+  /** The disabled Video button once the video quota is used up (from CallQuotaCheck), or null. */
+  blockedVideo?: ReactNode
   allowVideo: boolean
   hasSocials: boolean
   onViewLinks: () => void
@@ -24,6 +26,7 @@ export function ProfileActions({
   instanceSlug,
   allowVoice,
   blockedCall = null,
+  blockedVideo,
   allowVideo,
   hasSocials,
   onViewLinks,
@@ -47,14 +50,16 @@ export function ProfileActions({
           </Link>
         </Button>
       ) : null}
-      {allowVideo ? (
-        <Button asChild size="3" variant="soft">
-          <Link {...videoLink(slug, instanceSlug)}>
-            <VideoIcon />
-            {profileStrings.video}
-          </Link>
-        </Button>
-      ) : null}
+      {allowVideo
+        ? (blockedVideo ?? (
+            <Button asChild size="3" variant="soft">
+              <Link {...videoLink(slug, instanceSlug)}>
+                <VideoIcon />
+                {profileStrings.video}
+              </Link>
+            </Button>
+          ))
+        : null}
       {hasSocials ? (
         <Button
           size="3"

@@ -6,3 +6,9 @@ export const callQuotaStrings = {
   // spec 2 §8: the Call button's tooltip once the voice quota is used up.
   exhausted: 'You have exhausted your monthly call quota with this Clone.',
 } as const
+
+/** The Video button's quota text (VideoQuotaCheck.tsx), loaded with it only. */
+export const videoQuotaStrings = {
+  // spec 2 §8: the Video button's tooltip once the video quota is used up.
+  exhausted: 'You have exhausted your monthly video call quota with this Clone.',
+} as const

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../renderer/src/api/client'
-import { uploadFile } from '../../../../renderer/src/api/uploads'
+import { uploadFile, uploadRecording } from '../../../../renderer/src/api/uploads'
 import { setPlatform } from '../../../../renderer/src/platform'
 import { createMemoryStorage, createWebPlatform } from '../../../../renderer/src/platform/web'
 import { eventually } from '../../../support/eventually'
@@ -253,5 +253,27 @@ describe('uploadFile', () => {
       credentials: 'omit',
       headers: { Authorization: 'Bearer t0k', 'Content-Type': 'application/octet-stream' },
     })
+  })
+})
+
+describe('uploadRecording', () => {
+  it("uploads a call's recording in bucket 'recording' and answers its upload id for the call", async () => {
+    const api = fakeUploadApi({ autoAnswer: true })
+    vi.stubGlobal('fetch', api.fetch)
+    const recording = new File(['webm bytes'], 'call.webm', { type: 'video/webm' })
+    await expect(uploadRecording(recording)).resolves.toEqual({
+      uploadId: 'up-1',
+      url: '/api/uploads/files/key-1/call.webm',
+    })
+    expect(api.presigned).toEqual([
+      { fileName: 'call.webm', fileSize: 10, contentType: 'video/webm', bucketType: 'recording' },
+    ])
+    expect(api.completed).toEqual([
+      expect.objectContaining({
+        uploadId: 'up-1',
+        fileName: 'call.webm',
+        partETags: [{ PartNumber: 1, ETag: '"e1"' }],
+      }),
+    ])
   })
 })

@@ -20,15 +20,15 @@ describe('app routes', () => {
   })
 
   it('shows a designed coming-soon screen with a way back to the profile', async () => {
-    await renderApp('/lena-hart/video?dial=true', { fetch: api().fetch })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Video call' })).toBeTruthy()
+    await renderApp('/studio/lena-hart/build/questions', { fetch: api().fetch })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Suggested questions' })).toBeTruthy()
     expect(screen.getByText('Coming soon')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe('/lena-hart')
   })
 
-  it('links an instance coming-soon screen back to the instance profile', async () => {
+  it('links an instance video screen back to the instance profile', async () => {
     await renderApp('/lena-hart/clinic/video', { fetch: api().fetch })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Video call' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Start Call' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe(
       '/lena-hart/clinic',
     )

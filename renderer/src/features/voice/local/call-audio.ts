@@ -3,7 +3,9 @@ import type { SpeechPlayback } from './speech-queue'
 
 /*
  * The Web Audio graph of a local call: the microphone into an AnalyserNode (the level) and into a capture
- * node (the utterance's PCM), and the clone's sentences played out through the same AudioContext.
+ * node (the utterance's PCM), and the clone's sentences played out through the same AudioContext, by way of
+ * one gain node whose level and stream the video call's avatar reads (it moves with its own voice and its
+ * recording hears it).
  *
  * Capture uses a ScriptProcessorNode, deprecated but everywhere: an AudioWorklet module has to be a script
  * the page CSP allows (script-src 'self', server/security-headers.ts and main/csp.ts, so no blob: or data:
@@ -20,6 +22,10 @@ export interface CallAudio {
   onPcm: ((chunk: Float32Array) => void) | null
   decode(data: ArrayBuffer): Promise<AudioBuffer>
   play(buffer: AudioBuffer): SpeechPlayback
+  /** The clone's voice now: RMS of what it is playing (0 when silent). */
+  speechLevel(): number
+  /** The clone's voice as a MediaStream (made on first ask), for a recording. */
+  speechStream(): MediaStream
   close(): Promise<void>
 }
 
@@ -41,6 +47,14 @@ export async function openCallAudio(stream: MediaStream): Promise<CallAudio> {
   processor.connect(silent)
   silent.connect(context.destination)
 
+  const speech = context.createGain()
+  speech.connect(context.destination)
+  const speechAnalyser = context.createAnalyser()
+  speechAnalyser.fftSize = SPEECH_DETECTION.analyserSize
+  const speechSamples = new Float32Array(speechAnalyser.fftSize)
+  speech.connect(speechAnalyser)
+  let speechOut: MediaStreamAudioDestinationNode | null = null
+
   const playing = new Set<AudioBufferSourceNode>()
   const audio: CallAudio = {
     sampleRate: context.sampleRate,
@@ -53,7 +67,7 @@ export async function openCallAudio(stream: MediaStream): Promise<CallAudio> {
     play(buffer) {
       const node = context.createBufferSource()
       node.buffer = buffer
-      node.connect(context.destination)
+      node.connect(speech)
       playing.add(node)
       const ended = new Promise<void>((resolve) => {
         node.onended = () => {
@@ -73,11 +87,23 @@ export async function openCallAudio(stream: MediaStream): Promise<CallAudio> {
         },
       }
     },
+    speechLevel() {
+      speechAnalyser.getFloatTimeDomainData(speechSamples)
+      return levelOf(speechSamples)
+    },
+    speechStream() {
+      if (!speechOut) {
+        speechOut = context.createMediaStreamDestination()
+        speech.connect(speechOut)
+      }
+      return speechOut.stream
+    },
     async close() {
       processor.onaudioprocess = null
       for (const node of playing) node.onended = null
       source.disconnect()
       processor.disconnect()
+      speech.disconnect()
       await context.close().catch(() => {})
     },
   }

@@ -64,6 +64,8 @@ export const finalMessage = (text: string) => ({
 export interface FakePlayback {
   text: string
   stopped: boolean
+  /** Played to its end. */
+  done: boolean
   finish(): void
 }
 
@@ -85,11 +87,20 @@ export function fakeWorld() {
     // The "audio" of a sentence is its text, so plays can be told apart.
     decode: async (data) => new TextDecoder().decode(data) as unknown as AudioBuffer,
     play: (buffer) => {
-      let finish!: () => void
+      let resolveEnded!: () => void
       const ended = new Promise<void>((resolve) => {
-        finish = resolve
+        resolveEnded = resolve
       })
-      const playback: FakePlayback = { text: buffer as unknown as string, stopped: false, finish }
+      const finish = () => {
+        playback.done = true
+        resolveEnded()
+      }
+      const playback: FakePlayback = {
+        text: buffer as unknown as string,
+        stopped: false,
+        done: false,
+        finish,
+      }
       playbacks.push(playback)
       return {
         ended,
@@ -99,6 +110,8 @@ export function fakeWorld() {
         },
       }
     },
+    speechLevel: () => (playbacks.some((p) => !p.stopped && !p.done) ? 0.1 : 0),
+    speechStream: () => ({ getTracks: () => [] }) as unknown as MediaStream,
     close: vi.fn(async () => {}),
   }
   const deps: LocalEngineDeps = {

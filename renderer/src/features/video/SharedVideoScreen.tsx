@@ -1,0 +1,173 @@
+import './video.css'
+import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { toast } from 'sonner'
+import type { ChatMessage } from '../../../../contract/chat'
+import { isApiError } from '../../api/client'
+import { fetchSharedVideo, sharedVideoQueryKey } from '../../api/video'
+import { exploreLink, videoLink } from '../../navigation/clone-links'
+import { LogoMark, RefreshIcon, SearchIcon, VideoIcon, WarningIcon } from '../../ui/icons'
+import { ArrowDownIcon } from '../../ui/lazy-icons'
+import { StatusPanel } from '../../ui/StatusPanel'
+import { useDocumentTitle } from '../../ui/use-document-title'
+import { VideoShareAside } from './VideoShareAside'
+import { NAVIGATION_TIMEOUT_MS } from './video.constants'
+import { videoStrings } from './video.strings'
+
+const strings = videoStrings.shared
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const formatted = (formatter: Intl.DateTimeFormat, iso: string) => {
+  const value = new Date(iso)
+  return Number.isNaN(value.getTime()) ? '' : formatter.format(value)
+}
+
+/** spec 2 §2: 'Download throws an error if there is no recording url'. */
+export function downloadRecording(recordingUrl: string | null, fileName: string, doc: Document = document) {
+  if (!recordingUrl) throw new Error(strings.noRecording)
+  const link = doc.createElement('a')
+  link.href = recordingUrl
+  link.download = fileName
+  link.rel = 'noopener'
+  link.click()
+}
+
+export function SharedVideoScreen({ slug, shareId }: Readonly<{ slug: string; shareId: string }>) {
+  const shared = useQuery({
+    queryKey: sharedVideoQueryKey(shareId),
+    // spec 2 §9 'navigation timeout 5000 ms': a page that has not loaded by then says so.
+    queryFn: ({ signal }) =>
+      fetchSharedVideo(shareId, AbortSignal.any([signal, AbortSignal.timeout(NAVIGATION_TIMEOUT_MS)])),
+    retry: false,
+  })
+  const name = shared.data?.clone.name
+  useDocumentTitle(name ? strings.title(name) : strings.shortTitle)
+
+  let body: React.ReactNode
+  let aside: React.ReactNode = null
+  if (shared.isPending) {
+    body = (
+      <Flex justify="center" py="9" role="status" aria-label={videoStrings.loading}>
+        <Spinner size="3" />
+      </Flex>
+    )
+  } else if (shared.isError) {
+    const gone = isApiError(shared.error) && shared.error.isNotFound
+    const timedOut = shared.error instanceof DOMException && shared.error.name === 'TimeoutError'
+    body = (
+      <StatusPanel
+        icon={gone ? <SearchIcon size={32} /> : <WarningIcon size={32} />}
+        title={gone ? strings.notFound : timedOut ? strings.navigationTimeout : strings.loadFailed}
+        actions={
+          gone ? null : (
+            <Button size="3" onClick={() => void shared.refetch()}>
+              <RefreshIcon />
+              {videoStrings.tryAgain}
+            </Button>
+          )
+        }
+      />
+    )
+  } else {
+    const call = shared.data
+    body = (
+      <SharedVideoBody
+        name={call.clone.name}
+        startedAt={call.startedAt}
+        recordingUrl={call.recordingUrl}
+        messages={call.messages}
+      />
+    )
+    aside = <VideoShareAside slug={slug} shareId={shareId} cloneName={call.clone.name} />
+  }
+
+  return (
+    <>
+      <header className="call-bar">
+        <Flex align="center" gap="3" className="call-bar__inner">
+          <Link {...exploreLink()} aria-label={strings.home}>
+            <LogoMark size={28} />
+          </Link>
+          <Button asChild ml="auto" size="2">
+            <Link {...videoLink(slug)}>
+              <VideoIcon />
+              {strings.newCall}
+            </Link>
+          </Button>
+        </Flex>
+      </header>
+      <main id="main" className="page call-page">
+        <div className="call-layout">
+          <div className="call-body">{body}</div>
+          {aside}
+        </div>
+      </main>
+    </>
+  )
+}
+
+function SharedVideoBody({
+  name,
+  startedAt,
+  recordingUrl,
+  messages,
+}: Readonly<{
+  name: string
+  startedAt: string
+  recordingUrl: string | null
+  messages: readonly ChatMessage[]
+}>) {
+  const lines = messages.filter((m) => m.sender !== 'SYSTEM' && m.text.trim())
+  const download = () => {
+    try {
+      downloadRecording(recordingUrl, `${strings.title(name)}.webm`)
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : strings.noRecording)
+    }
+  }
+  // VIDEO_CALL_VIEW_TRANSCRIPT is not tracked: there is no events endpoint yet (spec 2 §7 'Tracked events').
+  return (
+    <Flex direction="column" gap="4" className="shared-video">
+      <Flex align="start" justify="between" gap="3" wrap="wrap">
+        <div>
+          <Heading as="h1" size="6">
+            <span className="shared-video__title-long">{strings.title(name)}</span>
+            <span className="shared-video__title-short">{strings.shortTitle}</span>
+          </Heading>
+          <Text size="2" color="gray" asChild>
+            <time dateTime={startedAt}>{formatted(date, startedAt)}</time>
+          </Text>
+        </div>
+        <Button variant="soft" onClick={download}>
+          <ArrowDownIcon />
+          {strings.download}
+        </Button>
+      </Flex>
+      {recordingUrl ? (
+        // biome-ignore lint/a11y/useMediaCaption: the transcript below is the call's text.
+        <video className="shared-video__player" src={recordingUrl} controls playsInline preload="metadata" />
+      ) : null}
+      <Heading as="h2" size="4">
+        {strings.transcript}
+      </Heading>
+      <ol className="call-transcript__list">
+        {lines.map((message) => (
+          <li key={message.id} className="call-transcript__line">
+            <Flex gap="2" align="baseline">
+              <Text size="1" weight="bold">
+                {message.sender === 'USER' ? strings.you : name}
+              </Text>
+              <Text size="1" color="gray" asChild>
+                <time dateTime={message.createdAt}>{formatted(time, message.createdAt)}</time>
+              </Text>
+            </Flex>
+            <Text as="p" size="2">
+              {message.text}
+            </Text>
+          </li>
+        ))}
+      </ol>
+    </Flex>
+  )
+}

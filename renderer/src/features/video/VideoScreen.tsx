@@ -1,0 +1,187 @@
+// The call page's styles travel with this lazy chunk: never on the profile's first load.
+import './video.css'
+import { Badge, Flex, Spinner } from '@radix-ui/themes'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef } from 'react'
+import { useSnapshot } from 'valtio'
+import type { CloneProfile } from '../../../../contract/clone'
+import { initialLanguage } from '../../../../contract/languages'
+import { usageQuery } from '../../api/billing'
+import { isApiError, resolveMediaUrl } from '../../api/client'
+import { cloneQuery } from '../../api/clones'
+import { videoStartUnavailable } from '../../lib/video-quota'
+import { storageKeys } from '../../platform/storage-keys'
+import { useStoredValue } from '../../platform/use-stored-value'
+import { useDocumentTitle } from '../../ui/use-document-title'
+import { useCurrentUser } from '../auth'
+import { openPaywall } from '../paywall'
+import { CloneLoadFailed, CloneNotFound } from '../profile'
+import { AppHeader } from '../shell'
+import { SelfCamera } from './SelfCamera'
+import { useVideoStart } from './use-video-start'
+import { VideoControls } from './VideoControls'
+import { VideoDebugPanel } from './VideoDebugPanel'
+import { VideoHeader } from './VideoHeader'
+import { ConnectingOverlay, FailureOverlay, VideoEnded, WaitingRoom } from './VideoOverlays'
+import { VideoShareAside } from './VideoShareAside'
+import { VideoStartOverlay } from './VideoStartOverlay'
+import { videoStrings } from './video.strings'
+import { videoCall } from './video-call'
+import { micToggleVisible, VideoCallStatus } from './video-call.machine'
+
+export function VideoScreen({ slug, instanceSlug }: Readonly<{ slug: string; instanceSlug?: string }>) {
+  const query = useQuery(cloneQuery(slug, instanceSlug))
+  useDocumentTitle(query.data ? videoStrings.videoTitle(query.data.name) : undefined)
+  let body: React.ReactNode
+  if (query.isPending) {
+    body = (
+      <Flex justify="center" py="9" role="status" aria-label={videoStrings.loading}>
+        <Spinner size="3" />
+      </Flex>
+    )
+  } else if (query.isError) {
+    body =
+      isApiError(query.error) && query.error.isNotFound ? (
+        <CloneNotFound />
+      ) : (
+        <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
+      )
+  } else {
+    body = <VideoView clone={query.data} />
+  }
+  return (
+    <>
+      <AppHeader account={query.data?.options.requireEmail !== false} />
+      <main id="main" className="page call-page video-page">
+        {body}
+      </main>
+    </>
+  )
+}
+
+const formatTimer = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`
+
+function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
+  const snap = useSnapshot(videoCall.state)
+  const { status, replicaJoined, slowStart, muted, userHasSpoken, cameraProblem, recording } = snap.machine
+  const instanceSlug = clone.instance?.slug ?? null
+  const { user } = useCurrentUser()
+  const stored = useStoredValue(storageKeys.userPreferredLanguage)
+  const language = initialLanguage(stored.value, typeof navigator === 'undefined' ? [] : navigator.languages)
+  const replicaRef = useRef<HTMLDivElement>(null)
+  const stageRef = useRef<HTMLDivElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const replica = useCallback(() => replicaRef.current, [])
+  const { start } = useVideoStart(clone, language, replica)
+  const usage = useQuery(usageQuery(clone.slug, instanceSlug, clone.options.locationId))
+  const unavailable = videoStartUnavailable(usage.data, clone.options.requireEmail)
+  // spec 2 §5 'Video start unavailable': the paywall instead of the call.
+  const onStart = (question?: string) => (unavailable ? void openPaywall() : start(question))
+
+  // Keyboard and screen-reader users land on the new screen's heading when the call changes screens.
+  const firstScreen = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of status, which it does not read
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false
+      return
+    }
+    headingRef.current?.focus()
+  }, [status])
+
+  const active = status === VideoCallStatus.ACTIVE
+  const inCall = active || status === VideoCallStatus.STARTING
+  const imageUrl = resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)
+  let overlay: React.ReactNode = null
+  let announcement = ''
+  if (status === VideoCallStatus.INACTIVE) {
+    overlay = (
+      <VideoStartOverlay
+        name={clone.name}
+        headline={clone.headline}
+        imageUrl={imageUrl}
+        questions={clone.options.suggestQuestions ? clone.suggestedQuestions : []}
+        blockedReason={unavailable ? videoStrings.quotaExhausted : null}
+        headingRef={headingRef}
+        onStart={onStart}
+      />
+    )
+  } else if (status === VideoCallStatus.STARTING) {
+    announcement = slowStart ? videoStrings.holdOn(clone.name) : videoStrings.connecting
+    overlay = <ConnectingOverlay text={announcement} />
+  } else if (active && !replicaJoined) {
+    announcement = videoStrings.startingVideo
+    overlay = <ConnectingOverlay text={announcement} />
+  } else if (status === VideoCallStatus.WAITING) {
+    announcement = videoStrings.queueTitle
+    overlay = <WaitingRoom headingRef={headingRef} />
+  } else if (status === VideoCallStatus.FAILED) {
+    announcement = videoStrings.somethingWentWrong
+    overlay = <FailureOverlay headingRef={headingRef} onRetry={() => onStart()} />
+  } else if (status === VideoCallStatus.ENDED) {
+    announcement = videoStrings.callEnded
+    overlay = (
+      <VideoEnded
+        slug={clone.slug}
+        instanceSlug={instanceSlug}
+        headingRef={headingRef}
+        onCallAgain={() => onStart()}
+      />
+    )
+  } else if (active) {
+    announcement = videoStrings.live
+  }
+
+  return (
+    <div className="call-layout">
+      <div className="call-main">
+        <VideoHeader
+          slug={clone.slug}
+          instanceSlug={instanceSlug}
+          name={clone.name}
+          imageUrl={imageUrl}
+          verified={clone.verified}
+          showBack={status === VideoCallStatus.INACTIVE || status === VideoCallStatus.ENDED}
+          live={active}
+          timer={active ? formatTimer(snap.elapsedSeconds) : null}
+        />
+        <div className="video-stage" ref={stageRef}>
+          {/* The engine mounts the clone here (a canvas or Daily's video); kept mounted across states. */}
+          <div className="video-replica" ref={replicaRef} data-testid="video-replica" hidden={!inCall} />
+          {overlay}
+          {inCall ? (
+            <SelfCamera
+              stream={snap.camera as MediaStream | null}
+              problem={cameraProblem}
+              container={() => stageRef.current}
+            />
+          ) : null}
+          {inCall && recording === 'Failed' ? (
+            <Badge color="orange" className="video-recording-badge">
+              {videoStrings.recordingUnavailable}
+            </Badge>
+          ) : null}
+        </div>
+        {inCall || status === VideoCallStatus.WAITING ? (
+          <VideoControls
+            showMic={micToggleVisible(status)}
+            muted={muted}
+            micLocked={!userHasSpoken}
+            onToggleMute={() => videoCall.toggleMute()}
+            onMicrophone={(id) => void videoCall.setMicrophone(id)}
+            onCamera={(id) => void videoCall.setCamera(id)}
+            onEnd={() => videoCall.stop('hang-up')}
+          />
+        ) : null}
+        <div className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </div>
+      </div>
+      {status === VideoCallStatus.ENDED && snap.shareId && clone.public ? (
+        <VideoShareAside slug={clone.slug} shareId={snap.shareId} cloneName={clone.name} />
+      ) : null}
+      {user?.staff ? <VideoDebugPanel /> : null}
+    </div>
+  )
+}

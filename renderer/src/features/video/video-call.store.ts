@@ -1,0 +1,388 @@
+import { proxy, ref } from 'valtio'
+import { VIDEO_RATE_LIMITED, type VideoCallEndReason } from '../../../../contract/video'
+import { isApiError } from '../../api/client'
+import { cameraProblemOf } from './camera-problem'
+import { nextSpeaking, notSpeaking } from './replica-speaking'
+import {
+  CLOCK_TICK_MS,
+  CONNECTING_TEXT_MS,
+  HARD_LIMIT_MS,
+  HEARTBEAT_MS,
+  RATE_LIMIT_RETRY_MS,
+  REPLICA_WATCHDOG_MS,
+} from './video.constants'
+import {
+  initialVideoState,
+  type VideoCallEffect,
+  type VideoCallEvent,
+  VideoCallStatus,
+  type VideoFailure,
+  videoTransition,
+  WebcamStatus,
+} from './video-call.machine'
+import type { VideoCallDependencies, VideoCallSession, VideoCallView } from './video-call.types'
+import type { VideoEngine, VideoEngineEvent } from './video-engine'
+import { videoFailureReport } from './video-failure-report'
+
+export type {
+  VideoCallDependencies,
+  VideoCallNotice,
+  VideoCallSession,
+  VideoCallView,
+} from './video-call.types'
+
+type TimerName = 'retry' | 'connecting' | 'watchdog' | 'hardLimit' | 'heartbeat' | 'clock'
+
+export function createVideoCallStore(initial: VideoCallDependencies) {
+  let deps = initial
+  const view = proxy<VideoCallView>({
+    machine: initialVideoState,
+    call: null,
+    camera: null,
+    shareId: null,
+    elapsedSeconds: 0,
+    remainingSeconds: null,
+    startedAt: null,
+    joinedAt: null,
+  })
+  let session: VideoCallSession | null = null
+  let attempt = 0
+  let opening: AbortController | null = null
+  let engine: VideoEngine | null = null
+  let speaking = notSpeaking
+  let lastFailure: { cause: string; message: string } | null = null
+  const timers = new Map<TimerName, ReturnType<typeof setTimeout>>()
+
+  function dispatch(event: VideoCallEvent): boolean {
+    const transition = videoTransition(view.machine, event)
+    if (!transition) return false
+    view.machine = transition.state
+    for (const effect of transition.effects) run(effect)
+    return true
+  }
+
+  const later = (name: TimerName, ms: number, fn: () => void) => {
+    clearTimeout(timers.get(name))
+    timers.set(name, setTimeout(fn, ms))
+  }
+  const every = (name: TimerName, ms: number, fn: () => void) => {
+    clearInterval(timers.get(name))
+    timers.set(name, setInterval(fn, ms))
+  }
+  const clear = (name: TimerName) => {
+    clearTimeout(timers.get(name))
+    clearInterval(timers.get(name))
+    timers.delete(name)
+  }
+  const clearAll = () => {
+    for (const name of [...timers.keys()]) clear(name)
+  }
+  const stillCurrent = (token: number) => token === attempt
+
+  function stopCamera() {
+    for (const track of view.camera?.getTracks() ?? []) track.stop()
+    view.camera = null
+  }
+
+  /** Mic, camera and recording stopped, the room left (spec 2 §4); resolves with the recording's upload. */
+  function stopMedia() {
+    const current = engine
+    engine = null
+    stopCamera()
+    speaking = notSpeaking
+    return current ? current.stop().catch(() => ({ uploadId: null })) : Promise.resolve({ uploadId: null })
+  }
+
+  function endOnServer(reason: VideoCallEndReason) {
+    const call = view.call
+    if (!call) return
+    const joinedAt = view.joinedAt
+    const durationSeconds = joinedAt === null ? 0 : Math.max(0, Math.round((deps.now() - joinedAt) / 1000))
+    const boot = view.machine.replicaBootMs
+    deps
+      .endVideoCall(call.callId, {
+        reason,
+        durationSeconds,
+        replicaBootDuration: boot === null ? null : boot / 1000,
+        tavusConversationId: call.tavusConversationId,
+      })
+      .then((progress) => {
+        if (view.call?.callId === call.callId) view.remainingSeconds = progress.remainingSeconds
+      })
+      .catch(() => undefined)
+  }
+
+  function share() {
+    const conversationId = view.call?.conversationId
+    if (!conversationId) return
+    deps
+      .shareConversation(conversationId)
+      .then(({ shareId }) => {
+        if (view.call?.conversationId === conversationId) view.shareId = shareId
+      })
+      .catch(() => undefined)
+  }
+
+  function report(cause: string, message: string, outcome: string) {
+    if (session) void deps.reportVideoFailure(videoFailureReport(session, view, { cause, message, outcome }))
+  }
+
+  function run(effect: VideoCallEffect) {
+    switch (effect) {
+      case 'open-call':
+        void open(++attempt)
+        return
+      case 'start-connecting-timer':
+        // spec 2 §2: 'Connecting', then 'Hold on, {clone name} should be here shortly…' after 5 s.
+        later('connecting', CONNECTING_TEXT_MS, () => dispatch({ type: 'CONNECTING_SLOW' }))
+        return
+      case 'schedule-retry':
+        later('retry', RATE_LIMIT_RETRY_MS, () => dispatch({ type: 'RETRY' }))
+        return
+      case 'clear-retry':
+        clear('retry')
+        return
+      case 'start-replica-watchdog':
+        later('watchdog', REPLICA_WATCHDOG_MS, () => dispatch({ type: 'REPLICA_TIMEOUT' }))
+        return
+      case 'clear-replica-watchdog':
+        clear('watchdog')
+        return
+      case 'report-replica-timeout':
+        report('replica-join-timeout', 'The replica did not join in 30 s', 'replica-join-timeout')
+        return
+      case 'start-call-timers':
+        startCallTimers()
+        return
+      case 'clear-timers':
+        clearAll()
+        return
+      case 'apply-mute':
+        engine?.setMuted(view.machine.muted)
+        return
+      case 'stop-media':
+        void stopMedia()
+        return
+      case 'abort-opening':
+        attempt++
+        opening?.abort()
+        opening = null
+        void stopMedia()
+        endOnServer(view.machine.endReason ?? 'left-screen')
+        return
+      case 'share-conversation':
+        share()
+        return
+      case 'end-on-server':
+        endOnServer(view.machine.endReason ?? 'failed')
+        return
+      case 'report-failure':
+        report(
+          lastFailure?.cause ?? 'error',
+          lastFailure?.message ?? 'The call failed',
+          view.machine.failure ?? 'error',
+        )
+        return
+      case 'notify-time-limit':
+        session?.onNotice('time-limit')
+        return
+      case 'notify-quota':
+        session?.onNotice('quota-exhausted')
+        return
+    }
+  }
+
+  function startCallTimers() {
+    clear('connecting')
+    view.joinedAt = deps.now()
+    view.elapsedSeconds = 0
+    // spec 2 §9 'hard call limit 1 hour'.
+    later('hardLimit', HARD_LIMIT_MS, () => dispatch({ type: 'TIME_LIMIT' }))
+    every('clock', CLOCK_TICK_MS, () => {
+      if (view.joinedAt !== null) view.elapsedSeconds = Math.floor((deps.now() - view.joinedAt) / 1000)
+    })
+    // The heartbeat for both providers: the server's count of the call and the seconds left.
+    every('heartbeat', HEARTBEAT_MS, () => {
+      const call = view.call
+      if (!call) return
+      deps
+        .sendVideoHeartbeat(call.callId)
+        .then((progress) => {
+          if (view.call?.callId !== call.callId) return
+          view.remainingSeconds = progress.remainingSeconds
+          if (progress.ended) dispatch({ type: 'STOP', reason: 'quota-exhausted' })
+        })
+        .catch(() => undefined)
+    })
+  }
+
+  function fail(failure: VideoFailure, cause: string, message: string) {
+    lastFailure = { cause, message }
+    dispatch({ type: 'FAIL', failure })
+  }
+
+  function onEngineEvent(token: number, event: VideoEngineEvent) {
+    if (!stillCurrent(token)) return
+    switch (event.type) {
+      case 'joined':
+        return void dispatch({ type: 'JOINED' })
+      case 'replica-joined':
+        return void dispatch({ type: 'REPLICA_JOINED', bootMs: event.bootMs })
+      case 'replica-level': {
+        const step = nextSpeaking(speaking, event.level)
+        speaking = step.state
+        if (step.change === 'start') dispatch({ type: 'CLONE_SPEECH_START' })
+        if (step.change === 'stop') dispatch({ type: 'CLONE_SPEECH_END' })
+        return
+      }
+      case 'user-speech-start':
+        return void dispatch({ type: 'USER_SPEECH_START' })
+      case 'room-deleted':
+        return void dispatch({ type: 'TIME_LIMIT' })
+      case 'recording':
+        return void dispatch({ type: 'RECORDING', status: event.status })
+      case 'error':
+        return engineError(event.error)
+      default:
+        return
+    }
+  }
+
+  function engineError(error: { kind: string; message: string }) {
+    if (error.kind === 'quota-exhausted') {
+      if (view.machine.status === VideoCallStatus.ACTIVE) {
+        if (dispatch({ type: 'STOP', reason: 'quota-exhausted' })) session?.onNotice('quota-exhausted')
+      } else dispatch({ type: 'REFUSED' })
+      return
+    }
+    if (error.kind === 'camera-denied' || error.kind === 'camera-not-found') {
+      // The call goes on with audio (the camera's own text shows).
+      stopCamera()
+      engine?.setCamera(null)
+      const problem = error.kind === 'camera-denied' ? 'off' : 'not-found'
+      return void dispatch({ type: 'WEBCAM', status: WebcamStatus.ERROR, problem })
+    }
+    if (error.kind === 'recording-failed') return void dispatch({ type: 'RECORDING', status: 'Failed' })
+    if (error.kind === 'microphone-denied') session?.onNotice('microphone-denied')
+    if (error.kind === 'microphone-not-found') session?.onNotice('microphone-not-found')
+    const failure: VideoFailure =
+      error.kind === 'microphone-denied' || error.kind === 'microphone-not-found' ? error.kind : 'error'
+    fail(failure, error.kind, error.message)
+  }
+
+  async function openCamera(token: number): Promise<MediaStream | null> {
+    if (view.camera) return view.camera
+    dispatch({ type: 'WEBCAM', status: WebcamStatus.SETTING_UP })
+    try {
+      const stream = await deps.openCamera()
+      if (!stillCurrent(token)) {
+        for (const track of stream.getTracks()) track.stop()
+        return null
+      }
+      view.camera = ref(stream)
+      dispatch({ type: 'WEBCAM', status: WebcamStatus.READY })
+      return stream
+    } catch (error) {
+      // A denied or missing camera shows its text; the call continues with audio.
+      if (stillCurrent(token))
+        dispatch({ type: 'WEBCAM', status: WebcamStatus.ERROR, problem: cameraProblemOf(error) })
+      return null
+    }
+  }
+
+  async function open(token: number) {
+    const current = session
+    if (!current) return
+    const controller = new AbortController()
+    opening = controller
+    view.startedAt ??= deps.now()
+    try {
+      const camera = await openCamera(token)
+      if (!stillCurrent(token)) return
+      const call = await deps.startVideoCall(current.request, controller.signal)
+      if (!stillCurrent(token)) {
+        void deps.endVideoCall(call.callId, { reason: 'left-screen' }).catch(() => undefined)
+        return
+      }
+      view.call = call
+      view.remainingSeconds = call.remainingSeconds
+      const create = await deps.loadVideoEngine(call.provider.kind)
+      if (!stillCurrent(token)) return
+      const replica = current.replica()
+      if (!replica) throw new Error('The replica stage is not on the screen')
+      engine = create({
+        call,
+        cloneSlug: current.request.slug,
+        cloneName: current.cloneName,
+        cloneImageUrl: current.cloneImageUrl,
+        language: call.language,
+        onEvent: (event) => onEngineEvent(token, event),
+      })
+      engine.setMuted(view.machine.muted)
+      await engine.start({ replica, camera })
+    } catch (error) {
+      if (!stillCurrent(token)) return
+      // spec 2 §4: 'Rate limited' queues (WAITING) and tries again in 5 s.
+      if (isApiError(error) && (error.status === 429 || error.message === VIDEO_RATE_LIMITED)) {
+        dispatch({ type: 'RATE_LIMITED' })
+        return
+      }
+      if (isApiError(error) && error.status === 402) {
+        dispatch({ type: 'REFUSED' })
+        return
+      }
+      const message = error instanceof Error ? error.message : String(error)
+      fail('error', isApiError(error) ? `api-${error.code}` : 'start-failed', message)
+    } finally {
+      if (opening === controller) opening = null
+    }
+  }
+
+  return {
+    state: view,
+    /** spec 2 §4 'Start sets STARTING'; refused while the paywall is open or a call is under way. */
+    start(next: VideoCallSession): boolean {
+      const previous = session
+      session = next
+      const started = dispatch({ type: 'START', paywallOpen: deps.isPaywallOpen() })
+      if (!started) session = previous
+      return started
+    },
+    stop: (reason: VideoCallEndReason = 'hang-up') => dispatch({ type: 'STOP', reason }),
+    toggleMute: () => dispatch({ type: 'TOGGLE_MUTE' }),
+    leave: () => dispatch({ type: 'LEAVE' }),
+    reset() {
+      if (!dispatch({ type: 'RESET' })) return
+      view.call = null
+      view.shareId = null
+      view.startedAt = null
+      view.joinedAt = null
+      view.elapsedSeconds = 0
+    },
+    /** A microphone picked in the settings (spec 2 §2). */
+    setMicrophone: (deviceId: string) => engine?.setMicrophone(deviceId) ?? Promise.resolve(),
+    /** A camera picked in the settings: a new stream, handed to the engine (recording and room follow). */
+    async setCamera(deviceId: string) {
+      const token = attempt
+      try {
+        const stream = await deps.openCamera(deviceId)
+        if (!stillCurrent(token) || !engine) {
+          for (const track of stream.getTracks()) track.stop()
+          return
+        }
+        stopCamera()
+        view.camera = ref(stream)
+        engine.setCamera(stream)
+        dispatch({ type: 'WEBCAM', status: WebcamStatus.READY })
+      } catch (error) {
+        dispatch({ type: 'WEBCAM', status: WebcamStatus.ERROR, problem: cameraProblemOf(error) })
+      }
+    },
+    /** Tests and the desktop shell may swap what the call talks to. */
+    configure(patch: Partial<VideoCallDependencies>) {
+      deps = { ...deps, ...patch }
+    },
+  }
+}
+
+export type VideoCallStore = ReturnType<typeof createVideoCallStore>

@@ -1,0 +1,79 @@
+/**
+ * The camera as the video call opens it (spec 2 §4 'Camera states', §8 camera texts). Both shells go through
+ * getUserMedia: on the desktop app the main process's permission policy answers it, deciding audio and video
+ * separately, so a refused camera arrives as the same 'denied' the web gets and the call goes on with audio.
+ */
+
+export type CameraFailure = 'denied' | 'not-found' | 'busy' | 'unsupported' | 'failed'
+
+export class CameraError extends Error {
+  readonly failure: CameraFailure
+
+  constructor(failure: CameraFailure, options?: { cause?: unknown }) {
+    super(`Camera unavailable: ${failure}`, options)
+    this.name = 'CameraError'
+    this.failure = failure
+  }
+}
+
+export const isCameraError = (error: unknown): error is CameraError => error instanceof CameraError
+
+/** The part of `navigator.mediaDevices` used here (injectable for tests). */
+export interface CameraDevices {
+  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>
+}
+
+const errorName = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : ''
+
+/**
+ * What a getUserMedia rejection means for the visitor (the same names as microphone.ts reads; kept here so
+ * the video chunk does not share a chunk with the voice call and dictation for a dozen lines).
+ */
+export function cameraFailureOf(error: unknown): CameraFailure {
+  const name = errorName(error)
+  if (['NotAllowedError', 'PermissionDeniedError', 'SecurityError'].includes(name)) return 'denied'
+  if (['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'].includes(name)) return 'not-found'
+  if (['NotReadableError', 'TrackStartError', 'AbortError'].includes(name)) return 'busy'
+  return 'failed'
+}
+
+/** spec 2 §9 'recording 1280x720': the camera is asked for that size. */
+export const CAMERA_CONSTRAINTS: MediaTrackConstraints = { width: { ideal: 1280 }, height: { ideal: 720 } }
+
+/** Opens the camera (a device picked in the settings, or the default); the caller stops its tracks. */
+export async function openCamera(
+  deviceId?: string,
+  devices: CameraDevices | undefined = globalThis.navigator?.mediaDevices,
+): Promise<MediaStream> {
+  if (!devices?.getUserMedia) throw new CameraError('unsupported')
+  try {
+    return await devices.getUserMedia({
+      video: deviceId ? { ...CAMERA_CONSTRAINTS, deviceId: { exact: deviceId } } : CAMERA_CONSTRAINTS,
+      audio: false,
+    })
+  } catch (cause) {
+    throw new CameraError(cameraFailureOf(cause), { cause })
+  }
+}
+
+export interface MediaDeviceChoice {
+  kind: 'audioinput' | 'videoinput'
+  deviceId: string
+  label: string
+}
+
+/** spec 2 §3 'Devices': the microphones and cameras for the settings dropdown. */
+export async function listMediaDevices(
+  devices: Pick<MediaDevices, 'enumerateDevices'> | undefined = globalThis.navigator?.mediaDevices,
+): Promise<MediaDeviceChoice[]> {
+  if (!devices?.enumerateDevices) return []
+  const all = await devices.enumerateDevices()
+  return all
+    .filter((d) => d.kind === 'audioinput' || d.kind === 'videoinput')
+    .map((d, i) => ({
+      kind: d.kind as MediaDeviceChoice['kind'],
+      deviceId: d.deviceId,
+      label: d.label || `${d.kind === 'audioinput' ? 'Microphone' : 'Camera'} ${i + 1}`,
+    }))
+}
