@@ -140,7 +140,7 @@ test.describe('explore', () => {
   })
 
   test('routes not built yet show a coming-soon state, never a blank page', async ({ page }) => {
-    await page.goto('/lena-hart/video')
+    await page.goto('/actions')
     await expect(page.getByText(/coming soon/i).first()).toBeVisible()
   })
 })

@@ -34,9 +34,9 @@ export function BillingScreen() {
   const overview = useQuery({ ...billingOverviewQuery(), enabled: user !== null })
 
   let body: React.ReactNode
-  if (!loaded) body = <Spinner aria-label={billingStrings.loading} />
+  if (!loaded) body = <Spinner role="status" aria-label={billingStrings.loading} />
   else if (!user) body = <SignInPrompt />
-  else if (overview.isPending) body = <Spinner aria-label={billingStrings.loading} />
+  else if (overview.isPending) body = <Spinner role="status" aria-label={billingStrings.loading} />
   else if (overview.isError) {
     body = (
       <Flex direction="column" gap="2" align="start">

@@ -32,7 +32,7 @@ export function MembershipsScreen() {
 
   let body: React.ReactNode
   if (!loaded || clone.isPending || handoff === 'pending') {
-    body = <Spinner aria-label={billingStrings.loading} />
+    body = <Spinner role="status" aria-label={billingStrings.loading} />
   } else if (!user) {
     body = (
       <>
@@ -45,7 +45,7 @@ export function MembershipsScreen() {
       </>
     )
   } else if (monetization.isPending) {
-    body = <Spinner aria-label={billingStrings.loading} />
+    body = <Spinner role="status" aria-label={billingStrings.loading} />
   } else if (monetization.isError) {
     body = (
       <Flex direction="column" gap="2" align="start">
