@@ -32,9 +32,10 @@ export function useConversationActions({
 
   const open = useCallback(
     (item: ConversationListItem) =>
-      // spec 2 §2: a call opens its transcript page; a chat its conversation.
+      // spec 2 §2: a call (voice or video) opens its transcript page; a chat its conversation. A video
+      // call's list entry carries no share id, so its transcript rather than its shared page.
       navigate(
-        item.medium === 'BROWSER_VOICE' || item.medium === 'PHONE_VOICE'
+        item.medium === 'BROWSER_VOICE' || item.medium === 'PHONE_VOICE' || item.medium === 'VIDEO'
           ? callTranscriptLink(slug, item.id)
           : conversationLink(slug, instanceSlug, item.id),
       ).catch((error: unknown) => {

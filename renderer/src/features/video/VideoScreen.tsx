@@ -73,7 +73,7 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const stageRef = useRef<HTMLDivElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const replica = useCallback(() => replicaRef.current, [])
-  const { start } = useVideoStart(clone, language, replica)
+  const start = useVideoStart(clone, language, replica)
   const usage = useQuery(usageQuery(clone.slug, instanceSlug, clone.options.locationId))
   const unavailable = videoStartUnavailable(usage.data, clone.options.requireEmail)
   // spec 2 §5 'Video start unavailable': the paywall instead of the call.

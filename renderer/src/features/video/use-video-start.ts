@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import type { CloneProfile } from '../../../../contract/clone'
 import { usageQuery, usageQueryKey } from '../../api/billing'
 import { videoPaywallAction } from '../../lib/video-quota'
-import { closeDialog, useOpenDialog } from '../../navigation/dialogs.store'
+import { closeDialog, dialogs } from '../../navigation/dialogs.store'
 import type { CallSearch } from '../../navigation/search-params'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
@@ -20,13 +20,13 @@ import type { VideoCallNotice } from './video-call.store'
 /**
  * How a video call on this screen starts (spec 2 §4 'Video paywall logic', §2 dial=true): the paywall
  * decided from the usage, the call's notices as toasts or the paywall, the auto-dial after 600 ms.
- * Returns the Start action (an optional suggested question).
+ * Returns the Start action (with the suggested question picked, if any).
  */
 export function useVideoStart(
   clone: CloneProfile,
   language: string,
   replica: () => HTMLElement | null,
-): { start: (question?: string) => void; paywalled: boolean } {
+): (question?: string) => void {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const search = useSearch({ strict: false }) as CallSearch
@@ -36,7 +36,6 @@ export function useVideoStart(
   const { user, loaded: userLoaded } = useCurrentUser()
   const userPending = !userLoaded
   const paywalledFlag = useStoredValue(storageKeys.videoPaywalled)
-  const paywallOpen = useOpenDialog('paywall') !== null
 
   useEffect(() => {
     setPaywallTarget({
@@ -59,7 +58,8 @@ export function useVideoStart(
     }
   }, [])
 
-  // spec 2 §4 'Video paywall logic', run whenever what it reads changes.
+  // spec 2 §4 'Video paywall logic', run when the user or the usage changes (not when the paywall opens or
+  // closes: its own 'true and open: close' would undo its 'over quota: open' at once).
   const signedIn = user !== null
   const wasSignedIn = useRef<boolean | null>(null)
   const setPaywalled = paywalledFlag.set
@@ -70,15 +70,15 @@ export function useVideoStart(
       userKnown: !userPending,
       requireEmail,
       usage: usage.data,
-      paywallOpen,
+      paywallOpen: dialogs.open?.kind === 'paywall',
       justSignedIn,
     })
-    if (action === 'open' && !paywallOpen) {
+    if (action === 'open') {
       if (usage.data?.permissions.can_make_video_call === false) setPaywalled(true)
       openPaywall()
     }
     if (action === 'close') closeDialog('paywall')
-  }, [userPending, signedIn, requireEmail, usage.data, paywallOpen, setPaywalled])
+  }, [userPending, signedIn, requireEmail, usage.data, setPaywalled])
 
   const onNotice = useCallback(
     (notice: VideoCallNotice) => {
@@ -123,5 +123,5 @@ export function useVideoStart(
     return () => clearTimeout(timer)
   }, [autoDial, usageKnown, start, navigate, search.dial])
 
-  return { start, paywalled: paywallOpen }
+  return start
 }

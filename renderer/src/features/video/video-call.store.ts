@@ -1,8 +1,8 @@
-import { proxy, ref } from 'valtio'
+import { proxy } from 'valtio'
 import { VIDEO_RATE_LIMITED, type VideoCallEndReason } from '../../../../contract/video'
 import { isApiError } from '../../api/client'
-import { cameraProblemOf } from './camera-problem'
-import { nextSpeaking, notSpeaking } from './replica-speaking'
+import { createNamedTimers } from './named-timers'
+import { notSpeaking } from './replica-speaking'
 import {
   CLOCK_TICK_MS,
   CONNECTING_TEXT_MS,
@@ -21,7 +21,10 @@ import {
   WebcamStatus,
 } from './video-call.machine'
 import type { VideoCallDependencies, VideoCallSession, VideoCallView } from './video-call.types'
+import { createVideoServerSync } from './video-call-server'
+import { createCameraControl } from './video-camera-control'
 import type { VideoEngine, VideoEngineEvent } from './video-engine'
+import { machineEventsOf } from './video-engine-events'
 import { videoFailureReport } from './video-failure-report'
 
 export type {
@@ -51,7 +54,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
   let engine: VideoEngine | null = null
   let speaking = notSpeaking
   let lastFailure: { cause: string; message: string } | null = null
-  const timers = new Map<TimerName, ReturnType<typeof setTimeout>>()
+  const { later, every, clear, clearAll } = createNamedTimers<TimerName>()
 
   function dispatch(event: VideoCallEvent): boolean {
     const transition = videoTransition(view.machine, event)
@@ -61,66 +64,23 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     return true
   }
 
-  const later = (name: TimerName, ms: number, fn: () => void) => {
-    clearTimeout(timers.get(name))
-    timers.set(name, setTimeout(fn, ms))
-  }
-  const every = (name: TimerName, ms: number, fn: () => void) => {
-    clearInterval(timers.get(name))
-    timers.set(name, setInterval(fn, ms))
-  }
-  const clear = (name: TimerName) => {
-    clearTimeout(timers.get(name))
-    clearInterval(timers.get(name))
-    timers.delete(name)
-  }
-  const clearAll = () => {
-    for (const name of [...timers.keys()]) clear(name)
-  }
   const stillCurrent = (token: number) => token === attempt
-
-  function stopCamera() {
-    for (const track of view.camera?.getTracks() ?? []) track.stop()
-    view.camera = null
-  }
+  const camera = createCameraControl(view, () => deps, dispatch)
+  const server = createVideoServerSync(
+    view,
+    () => deps,
+    () => {
+      dispatch({ type: 'STOP', reason: 'quota-exhausted' })
+    },
+  )
 
   /** Mic, camera and recording stopped, the room left (spec 2 §4); resolves with the recording's upload. */
   function stopMedia() {
     const current = engine
     engine = null
-    stopCamera()
+    camera.stop()
     speaking = notSpeaking
     return current ? current.stop().catch(() => ({ uploadId: null })) : Promise.resolve({ uploadId: null })
-  }
-
-  function endOnServer(reason: VideoCallEndReason) {
-    const call = view.call
-    if (!call) return
-    const joinedAt = view.joinedAt
-    const durationSeconds = joinedAt === null ? 0 : Math.max(0, Math.round((deps.now() - joinedAt) / 1000))
-    const boot = view.machine.replicaBootMs
-    deps
-      .endVideoCall(call.callId, {
-        reason,
-        durationSeconds,
-        replicaBootDuration: boot === null ? null : boot / 1000,
-        tavusConversationId: call.tavusConversationId,
-      })
-      .then((progress) => {
-        if (view.call?.callId === call.callId) view.remainingSeconds = progress.remainingSeconds
-      })
-      .catch(() => undefined)
-  }
-
-  function share() {
-    const conversationId = view.call?.conversationId
-    if (!conversationId) return
-    deps
-      .shareConversation(conversationId)
-      .then(({ shareId }) => {
-        if (view.call?.conversationId === conversationId) view.shareId = shareId
-      })
-      .catch(() => undefined)
   }
 
   function report(cause: string, message: string, outcome: string) {
@@ -168,13 +128,13 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
         opening?.abort()
         opening = null
         void stopMedia()
-        endOnServer(view.machine.endReason ?? 'left-screen')
+        server.end(view.machine.endReason ?? 'left-screen')
         return
       case 'share-conversation':
-        share()
+        server.share()
         return
       case 'end-on-server':
-        endOnServer(view.machine.endReason ?? 'failed')
+        server.end(view.machine.endReason ?? 'failed')
         return
       case 'report-failure':
         report(
@@ -201,19 +161,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     every('clock', CLOCK_TICK_MS, () => {
       if (view.joinedAt !== null) view.elapsedSeconds = Math.floor((deps.now() - view.joinedAt) / 1000)
     })
-    // The heartbeat for both providers: the server's count of the call and the seconds left.
-    every('heartbeat', HEARTBEAT_MS, () => {
-      const call = view.call
-      if (!call) return
-      deps
-        .sendVideoHeartbeat(call.callId)
-        .then((progress) => {
-          if (view.call?.callId !== call.callId) return
-          view.remainingSeconds = progress.remainingSeconds
-          if (progress.ended) dispatch({ type: 'STOP', reason: 'quota-exhausted' })
-        })
-        .catch(() => undefined)
-    })
+    every('heartbeat', HEARTBEAT_MS, server.heartbeat)
   }
 
   function fail(failure: VideoFailure, cause: string, message: string) {
@@ -223,29 +171,10 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
 
   function onEngineEvent(token: number, event: VideoEngineEvent) {
     if (!stillCurrent(token)) return
-    switch (event.type) {
-      case 'joined':
-        return void dispatch({ type: 'JOINED' })
-      case 'replica-joined':
-        return void dispatch({ type: 'REPLICA_JOINED', bootMs: event.bootMs })
-      case 'replica-level': {
-        const step = nextSpeaking(speaking, event.level)
-        speaking = step.state
-        if (step.change === 'start') dispatch({ type: 'CLONE_SPEECH_START' })
-        if (step.change === 'stop') dispatch({ type: 'CLONE_SPEECH_END' })
-        return
-      }
-      case 'user-speech-start':
-        return void dispatch({ type: 'USER_SPEECH_START' })
-      case 'room-deleted':
-        return void dispatch({ type: 'TIME_LIMIT' })
-      case 'recording':
-        return void dispatch({ type: 'RECORDING', status: event.status })
-      case 'error':
-        return engineError(event.error)
-      default:
-        return
-    }
+    if (event.type === 'error') return engineError(event.error)
+    const next = machineEventsOf(event, speaking)
+    speaking = next.speaking
+    for (const machineEvent of next.events) dispatch(machineEvent)
   }
 
   function engineError(error: { kind: string; message: string }) {
@@ -257,7 +186,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     }
     if (error.kind === 'camera-denied' || error.kind === 'camera-not-found') {
       // The call goes on with audio (the camera's own text shows).
-      stopCamera()
+      camera.stop()
       engine?.setCamera(null)
       const problem = error.kind === 'camera-denied' ? 'off' : 'not-found'
       return void dispatch({ type: 'WEBCAM', status: WebcamStatus.ERROR, problem })
@@ -270,26 +199,6 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     fail(failure, error.kind, error.message)
   }
 
-  async function openCamera(token: number): Promise<MediaStream | null> {
-    if (view.camera) return view.camera
-    dispatch({ type: 'WEBCAM', status: WebcamStatus.SETTING_UP })
-    try {
-      const stream = await deps.openCamera()
-      if (!stillCurrent(token)) {
-        for (const track of stream.getTracks()) track.stop()
-        return null
-      }
-      view.camera = ref(stream)
-      dispatch({ type: 'WEBCAM', status: WebcamStatus.READY })
-      return stream
-    } catch (error) {
-      // A denied or missing camera shows its text; the call continues with audio.
-      if (stillCurrent(token))
-        dispatch({ type: 'WEBCAM', status: WebcamStatus.ERROR, problem: cameraProblemOf(error) })
-      return null
-    }
-  }
-
   async function open(token: number) {
     const current = session
     if (!current) return
@@ -297,7 +206,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     opening = controller
     view.startedAt ??= deps.now()
     try {
-      const camera = await openCamera(token)
+      const stream = await camera.open(() => stillCurrent(token))
       if (!stillCurrent(token)) return
       const call = await deps.startVideoCall(current.request, controller.signal)
       if (!stillCurrent(token)) {
@@ -319,7 +228,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
         onEvent: (event) => onEngineEvent(token, event),
       })
       engine.setMuted(view.machine.muted)
-      await engine.start({ replica, camera })
+      await engine.start({ replica, camera: stream })
     } catch (error) {
       if (!stillCurrent(token)) return
       // spec 2 §4: 'Rate limited' queues (WAITING) and tries again in 5 s.
@@ -364,19 +273,8 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     /** A camera picked in the settings: a new stream, handed to the engine (recording and room follow). */
     async setCamera(deviceId: string) {
       const token = attempt
-      try {
-        const stream = await deps.openCamera(deviceId)
-        if (!stillCurrent(token) || !engine) {
-          for (const track of stream.getTracks()) track.stop()
-          return
-        }
-        stopCamera()
-        view.camera = ref(stream)
-        engine.setCamera(stream)
-        dispatch({ type: 'WEBCAM', status: WebcamStatus.READY })
-      } catch (error) {
-        dispatch({ type: 'WEBCAM', status: WebcamStatus.ERROR, problem: cameraProblemOf(error) })
-      }
+      const stream = await camera.switchTo(deviceId, () => stillCurrent(token) && engine !== null)
+      if (stream) engine?.setCamera(stream)
     },
     /** Tests and the desktop shell may swap what the call talks to. */
     configure(patch: Partial<VideoCallDependencies>) {

@@ -28,7 +28,10 @@ export const startedVideoCall = (patch: Partial<StartVideoCallResponse> = {}): S
 /** A fake media stream whose tracks record that they were stopped. */
 export function fakeStream(label = 'camera') {
   const track = { stopped: false, kind: 'video', label, stop: () => (track.stopped = true) }
-  return { stream: { getTracks: () => [track], id: label } as unknown as MediaStream, track }
+  // A real MediaStream where the environment has one (happy-dom checks a video's srcObject), else a plain object.
+  const stream = (typeof MediaStream === 'undefined' ? {} : new MediaStream()) as MediaStream
+  Object.defineProperty(stream, 'getTracks', { value: () => [track] })
+  return { stream, track }
 }
 
 /** A video engine driven by the test: `emit` plays an engine event; the calls it got are recorded. */
