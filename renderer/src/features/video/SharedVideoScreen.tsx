@@ -23,6 +23,28 @@ const formatted = (formatter: Intl.DateTimeFormat, iso: string) => {
   return Number.isNaN(value.getTime()) ? '' : formatter.format(value)
 }
 
+class NavigationTimeout extends Error {}
+
+/** spec 2 §9 'navigation timeout 5000 ms': the page's data, or a NavigationTimeout once that has passed. */
+async function fetchWithin(shareId: string, signal: AbortSignal) {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, NAVIGATION_TIMEOUT_MS)
+  const forward = () => controller.abort()
+  signal.addEventListener('abort', forward)
+  try {
+    return await fetchSharedVideo(shareId, controller.signal)
+  } catch (error) {
+    throw timedOut ? new NavigationTimeout(strings.navigationTimeout) : error
+  } finally {
+    clearTimeout(timer)
+    signal.removeEventListener('abort', forward)
+  }
+}
+
 /** spec 2 §2: 'Download throws an error if there is no recording url'. */
 export function downloadRecording(recordingUrl: string | null, fileName: string, doc: Document = document) {
   if (!recordingUrl) throw new Error(strings.noRecording)
@@ -36,9 +58,7 @@ export function downloadRecording(recordingUrl: string | null, fileName: string,
 export function SharedVideoScreen({ slug, shareId }: Readonly<{ slug: string; shareId: string }>) {
   const shared = useQuery({
     queryKey: sharedVideoQueryKey(shareId),
-    // spec 2 §9 'navigation timeout 5000 ms': a page that has not loaded by then says so.
-    queryFn: ({ signal }) =>
-      fetchSharedVideo(shareId, AbortSignal.any([signal, AbortSignal.timeout(NAVIGATION_TIMEOUT_MS)])),
+    queryFn: ({ signal }) => fetchWithin(shareId, signal),
     retry: false,
   })
   const name = shared.data?.clone.name
@@ -54,7 +74,7 @@ export function SharedVideoScreen({ slug, shareId }: Readonly<{ slug: string; sh
     )
   } else if (shared.isError) {
     const gone = isApiError(shared.error) && shared.error.isNotFound
-    const timedOut = shared.error instanceof DOMException && shared.error.name === 'TimeoutError'
+    const timedOut = shared.error instanceof NavigationTimeout
     body = (
       <StatusPanel
         icon={gone ? <SearchIcon size={32} /> : <WarningIcon size={32} />}
@@ -69,6 +89,9 @@ export function SharedVideoScreen({ slug, shareId }: Readonly<{ slug: string; sh
         }
       />
     )
+  } else if (shared.data.clone.slug !== slug) {
+    // A share of another clone's call under this clone's address: not this page.
+    body = <StatusPanel icon={<SearchIcon size={32} />} title={strings.notFound} />
   } else {
     const call = shared.data
     body = (

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SharedVideoCall } from '../../../../../contract/video'
 import { downloadRecording } from '../../../../../renderer/src/features/video/SharedVideoScreen'
+import { NAVIGATION_TIMEOUT_MS } from '../../../../../renderer/src/features/video/video.constants'
 import { videoStrings } from '../../../../../renderer/src/features/video/video.strings'
 import { videoCall } from '../../../../../renderer/src/features/video/video-call'
 import { lenaHart } from '../../support/clones'
@@ -75,6 +76,29 @@ describe('the shared video page (spec 2 §2)', () => {
       '/lena-hart/video',
     )
     expect(screen.getByRole('link', { name: videoStrings.shared.home }).getAttribute('href')).toBe('/explore')
+  })
+
+  it('says the navigation is timing out after 5 s without an answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const api = fakeVideoApi([lenaHart()])
+      const hanging = (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes('/api/calls/video/shared/')
+          ? new Promise<Response>((_, reject) =>
+              init?.signal?.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            )
+          : api.fetch(input)
+      await renderApp('/lena-hart/video/shared/slow', { fetch: hanging as typeof fetch })
+      await screen.findByRole('status', { name: videoStrings.loading })
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(NAVIGATION_TIMEOUT_MS)
+      })
+      expect(await screen.findByText(videoStrings.shared.navigationTimeout)).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('says so when the share is gone', async () => {
