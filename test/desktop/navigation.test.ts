@@ -74,11 +74,15 @@ describe('API base URL', () => {
   })
 })
 
+const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? ''
+
 describe('desktop CSP', () => {
-  it('allows only the app and the configured API', () => {
+  it('allows only the app, the configured API and the call providers (Vapi, Daily)', () => {
     const csp = desktopCsp('http://localhost:8787')
-    expect(csp).toContain("script-src 'self'")
-    expect(csp).toContain("connect-src 'self' http://localhost:8787")
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://c.daily.co")
+    expect(directive(csp, 'connect-src')).toBe(
+      "connect-src 'self' http://localhost:8787 https://api.vapi.ai https://*.daily.co wss://*.daily.co wss://*.wss.daily.co",
+    )
     expect(csp).toContain("object-src 'none'")
     expect(csp).not.toContain('unsafe-eval')
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
