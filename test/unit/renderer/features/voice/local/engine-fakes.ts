@@ -17,6 +17,13 @@ export const CALL: StartVoiceCallResponse = {
 
 export const RATE = 16_000
 
+/**
+ * Lets the engine finish what it started before a test asserts that something did NOT happen. The fakes answer
+ * within the same task (resolved promises), so one macrotask turn runs every follow-up there is: no clock
+ * time is involved, and a loaded machine changes nothing.
+ */
+export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 export const heard = (text: string): TranscriptionResult => ({
   text,
   no_speech_prob: 0.01,

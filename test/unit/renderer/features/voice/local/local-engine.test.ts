@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../../../renderer/src/api/client'
 import { createLocalEngine } from '../../../../../../renderer/src/features/voice/local/local-engine'
 import { MicrophoneError } from '../../../../../../renderer/src/platform/microphone'
-import { CALL, eventStream, fakeWorld, finalMessage, heard } from './engine-fakes'
+import { CALL, eventStream, fakeWorld, finalMessage, heard, settle } from './engine-fakes'
 
 type World = ReturnType<typeof fakeWorld>
 
@@ -91,7 +91,7 @@ describe('the local call engine', () => {
     world.speak()
     world.speak()
     await vi.waitFor(() => expect(world.deps.transcribe).toHaveBeenCalledTimes(2))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await settle()
     expect(world.deps.openTurn).not.toHaveBeenCalled()
     expect(world.types()).not.toContain('error')
     expect(world.types()).not.toContain('transcript')
@@ -113,7 +113,7 @@ describe('the local call engine', () => {
     expect(world.turnSignals[0]?.aborted).toBe(true)
     expect(world.speechSignals.every((signal) => signal.aborted)).toBe(true)
     expect(world.types().slice(-2)).toEqual(['clone-speech-end', 'user-speech-start'])
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await settle()
     expect(world.playbacks).toHaveLength(1)
   })
 
@@ -124,7 +124,7 @@ describe('the local call engine', () => {
     world.poll(0.1, 3)
     engine.setMuted(true)
     world.speak()
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await settle()
     expect(world.deps.transcribe).not.toHaveBeenCalled()
     expect(world.types()).toEqual(['connected', 'user-speech-start'])
     expect(world.track.stop).not.toHaveBeenCalled()
