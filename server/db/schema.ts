@@ -12,6 +12,8 @@ export * from './calls-schema'
 // Chat tables (conversations, messages, citations, affiliates) live in their own file.
 export * from './chat-schema'
 export * from './core-schema'
+// Embed configurations, leads, text opt-ins and Telegram chats live in their own file.
+export * from './embed-schema'
 // Chat attachments (uploads) live in their own file.
 export * from './uploads-schema'
 // Video calls and their failure reports live in their own file.

@@ -63,7 +63,9 @@ export async function createDesktopPlatform(
       status: (kind) => checked('permissionsStatus', bridge.permissions.status(kind)),
       request: (kind) => checked('permissionsRequest', bridge.permissions.request(kind)),
     },
+    embed: null,
     auth: {
+      tokenKey: storageKeys.desktopAuthToken,
       // The renderer runs at app://renderer and the API elsewhere: no cookies cross, so the bearer token
       // says who is signed in and the visitor header who the anonymous visitor is (their conversations,
       // their anonymous quota, and what signing in claims).

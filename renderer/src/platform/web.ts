@@ -62,7 +62,8 @@ export function createWebPlatform(
     apiBaseUrl: '',
     permissions,
     // Same origin: the session cookie goes with every request.
-    auth: { requestInit: async () => ({ credentials: 'include', headers: {} }) },
+    auth: { tokenKey: null, requestInit: async () => ({ credentials: 'include', headers: {} }) },
+    embed: null,
     async openExternal(url) {
       const link = externalUrlToOpen(url)
       if (!link) throw new TypeError(`Refusing to open '${url}': only web and e-mail links leave the app.`)

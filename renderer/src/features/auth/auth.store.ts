@@ -13,7 +13,6 @@ import {
 } from '../../api/auth'
 import { ClientErrorCode, isApiError } from '../../api/client'
 import { getPlatform } from '../../platform'
-import { storageKeys } from '../../platform/storage-keys'
 import { authStrings } from './auth.strings'
 import {
   initialSignInDialogState,
@@ -50,8 +49,11 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return fromServer && error.message ? error.message : fallback
 }
 
-/** Desktop has no cookies across origins: its session travels as a bearer token (platform seam). */
-const transport = (): SessionTransport => (getPlatform().kind === 'desktop' ? 'bearer' : 'cookie')
+/**
+ * Desktop and embeds have no first-party cookies: their session travels as a bearer token, kept where the
+ * platform says (platform seam).
+ */
+const transport = (): SessionTransport => (getPlatform().auth.tokenKey ? 'bearer' : 'cookie')
 
 const timezone = () => {
   try {
@@ -148,9 +150,8 @@ let chain: Promise<void> = Promise.resolve()
 export function afterSignIn(answer: SignInResponse, context: SignInContext, { queryClient }: AuthDeps) {
   const run = async () => {
     const platform = getPlatform()
-    if (answer.token && platform.kind === 'desktop') {
-      await platform.storage.set(storageKeys.desktopAuthToken, answer.token)
-    }
+    const tokenKey = platform.auth.tokenKey
+    if (answer.token && tokenKey) await platform.storage.set(tokenKey, answer.token)
     await queryClient.fetchQuery({ ...meQuery(), staleTime: 0 }).catch((error: unknown) => {
       console.warn('Could not refresh the user after sign-in', error)
     })
@@ -182,7 +183,7 @@ export function afterSignIn(answer: SignInResponse, context: SignInContext, { qu
 export async function logOut({ queryClient }: AuthDeps): Promise<void> {
   await logoutRequest()
   const platform = getPlatform()
-  if (platform.kind === 'desktop') await platform.storage.remove(storageKeys.desktopAuthToken)
+  if (platform.auth.tokenKey) await platform.storage.remove(platform.auth.tokenKey)
   // Every ['me', ...] query (some features key it by clone) now says: nobody signed in.
   queryClient.setQueriesData({ queryKey: meQueryKey }, { user: null, relationships: [] })
   void queryClient.invalidateQueries({ queryKey: meQueryKey })

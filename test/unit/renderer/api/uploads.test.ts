@@ -242,7 +242,10 @@ describe('uploadFile', () => {
       ...createWebPlatform(createMemoryStorage()),
       kind: 'desktop',
       apiBaseUrl: 'http://127.0.0.1:8787',
-      auth: { requestInit: async () => ({ credentials: 'omit', headers: { Authorization: 'Bearer t0k' } }) },
+      auth: {
+        tokenKey: null,
+        requestInit: async () => ({ credentials: 'omit', headers: { Authorization: 'Bearer t0k' } }),
+      },
     })
     const api = fakeUploadApi({ autoAnswer: true })
     vi.stubGlobal('fetch', api.fetch)

@@ -40,6 +40,7 @@ function desktopPlatform(): Platform {
     ...web,
     kind: 'desktop',
     auth: {
+      tokenKey: storageKeys.desktopAuthToken,
       async requestInit() {
         const token = await web.storage.get(storageKeys.desktopAuthToken)
         const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
