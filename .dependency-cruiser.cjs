@@ -66,10 +66,12 @@ module.exports = {
     },
     {
       name: 'contract-is-zod-only',
-      comment: 'contract/ holds zod schemas and pure rules shared by every process.',
+      comment:
+        'contract/ holds zod schemas and pure rules shared by every process; libphonenumber-js is the one pure ' +
+        'rule library beside zod (contract/phone.ts: the renderer and the server read a phone number alike).',
       severity: 'error',
       from: { path: '^contract/' },
-      to: { pathNot: '^(contract/|node_modules/zod/)' },
+      to: { pathNot: '^(contract/|node_modules/(zod|libphonenumber-js)/)' },
     },
     {
       name: 'pwa-only-wraps-the-renderer',
