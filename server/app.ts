@@ -23,6 +23,7 @@ import { startAnswerRecovery } from './chat/answer-store'
 import type { Config } from './config'
 import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
+import { originContextOf } from './embeds/origins'
 import { AppError, codeForStatus, errorBody } from './errors'
 import { registerInputGuard } from './input-guard'
 import { serverPath } from './paths'
@@ -36,11 +37,14 @@ import { checkoutRoutes } from './routes/checkout'
 import { cloneTrainingRoutes } from './routes/clone-training'
 import { cloneRoutes } from './routes/clones'
 import { conversationRoutes } from './routes/conversations'
+import { devEmbedRoutes } from './routes/dev-embed'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { devToolsRoutes } from './routes/dev-tools'
+import { embedRoutes } from './routes/embeds'
 import { feedbackRoutes } from './routes/feedback'
 import { healthRoutes, pingDatabase } from './routes/health'
 import { historyRoutes } from './routes/history'
+import { leadRoutes } from './routes/leads'
 import { linkPreviewRoutes } from './routes/link-preview'
 import { messageSourcesRoutes } from './routes/message-sources'
 import { sharingRoutes } from './routes/sharing'
@@ -230,6 +234,11 @@ export async function buildApp({
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db })
   // Test helpers (server/routes/dev-tools.ts): never in production.
   if (config.NODE_ENV !== 'production') await app.register(devToolsRoutes, { db, brain })
+  // Embeds (issue #14): configurations, leads, and a host page to try the snippet outside production.
+  const embedOrigins = originContextOf(config)
+  await app.register(embedRoutes, { db, origins: embedOrigins })
+  await app.register(leadRoutes, { db })
+  if (config.NODE_ENV !== 'production') await app.register(devEmbedRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })
   await app.register(usageRoutes, { db })
@@ -250,7 +259,11 @@ export async function buildApp({
   const vapiKeys = vapiKeysOf(config)
   await app.register(vapiCustomLlmRoutes, { db, setup: brain, keys: vapiKeys })
   await app.register(vapiWebhookRoutes, { db, keys: vapiKeys })
-  await registerWeb(app, { webDist: config.WEB_DIST, pages: { db, publicUrl: config.PUBLIC_URL } })
+  await registerWeb(app, {
+    webDist: config.WEB_DIST,
+    pages: { db, publicUrl: config.PUBLIC_URL },
+    embeds: { db, origins: embedOrigins },
+  })
 
   return app
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { normaliseOrigin } from '../contract/embed-protocol'
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
 
@@ -69,6 +70,24 @@ const Env = z.object({
   TAVUS_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TAVUS_REPLICA_ID: z.string().min(1).optional(),
   TAVUS_PERSONA_ID: z.string().min(1).optional(),
+  EMBED_DEMO_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const origins: string[] = []
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const origin = normaliseOrigin(part)
+        if (origin === null) {
+          ctx.addIssue({ code: 'custom', message: `'${part}' is not an origin such as https://example.com` })
+          return z.NEVER
+        }
+        if (!origins.includes(origin)) origins.push(origin)
+      }
+      return origins
+    })
+    .optional(),
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
@@ -169,6 +188,11 @@ export interface Config {
   /** The replica (face and voice) and persona of the calls; unset, Tavus uses the account's defaults. */
   readonly TAVUS_REPLICA_ID: string | undefined
   readonly TAVUS_PERSONA_ID: string | undefined
+  /**
+   * Comma-separated origins (e.g. 'http://localhost:5174') that may frame the seeded demo embed
+   * configurations, besides the server's own origin (server/embeds/origins.ts). Unset: only the server's own.
+   */
+  readonly EMBED_DEMO_ORIGINS: readonly string[]
 }
 
 /**
@@ -247,5 +271,6 @@ export function loadConfig(
     TAVUS_API_BASE_URL: (e.TAVUS_API_BASE_URL ?? 'https://tavusapi.com').replace(/\/+$/, ''),
     TAVUS_REPLICA_ID: e.TAVUS_REPLICA_ID,
     TAVUS_PERSONA_ID: e.TAVUS_PERSONA_ID,
+    EMBED_DEMO_ORIGINS: Object.freeze(e.EMBED_DEMO_ORIGINS ?? []),
   })
 }

@@ -90,6 +90,10 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /api/calls/video/:callId/heartbeat': 'changes a call the caller holds; creates nothing',
   'POST /api/calls/video/:callId/end': 'changes a call the caller holds; creates nothing',
   'POST /api/calls/video/:callId/recording': 'attaches the caller’s own upload, counted by presign',
+  'POST /api/studio/:slug/embeds': 'needs the signed-in creator of the clone',
+  'PATCH /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
+  'DELETE /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
+  'POST /api/capture/lead': 'needs a signed-in user; writes one lead per user and clone',
 }
 
 /** The per-minute limits from the configuration. */

@@ -20,7 +20,19 @@ describe('loadConfig', () => {
       LLM_MODEL: undefined,
       VAPI_API_BASE_URL: 'https://api.vapi.ai',
       TAVUS_API_BASE_URL: 'https://tavusapi.com',
+      EMBED_DEMO_ORIGINS: [],
     })
+  })
+
+  it('reads the demo embed origins, normalised, and refuses anything that is not an origin', () => {
+    expect(
+      loadConfig({
+        EMBED_DEMO_ORIGINS: ' http://localhost:5174, https://Host.example ,http://localhost:5174',
+      }).EMBED_DEMO_ORIGINS,
+    ).toEqual(['http://localhost:5174', 'https://host.example'])
+    expect(() => loadConfig({ EMBED_DEMO_ORIGINS: 'https://ok.example,https://bad.example/path' })).toThrow(
+      /EMBED_DEMO_ORIGINS: 'https:\/\/bad.example\/path' is not an origin/,
+    )
   })
 
   it('reads the environment, treating empty values as unset', () => {
