@@ -80,6 +80,8 @@ export default defineConfig({
         // Dictation and local calls transcribe through the fake server above.
         TRANSCRIPTION_BASE_URL: `http://127.0.0.1:${sttPort}/v1`,
         TRANSCRIPTION_API_KEY: 'test',
+        // The seeded embed configurations may be framed by the creator's site of the embed tests, not the third.
+        EMBED_DEMO_ORIGINS: `http://localhost:${process.env.E2E_HOST_PORT}`,
       },
     },
   ],
