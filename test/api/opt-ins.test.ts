@@ -179,3 +179,21 @@ describe('POST /api/greet', () => {
     expect(res.statusCode).toBe(401)
   })
 })
+
+describe('the providers’ webhooks without providers', () => {
+  it('answer 404 while Twilio or a Telegram bot is not configured', async () => {
+    const twilio = await t.app.inject({
+      method: 'POST',
+      url: '/api/texting/twilio/webhook',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' },
+      payload: 'From=%2B14155550201&Body=hi&MessageSid=SM1',
+    })
+    expect(twilio.statusCode).toBe(404)
+    const telegram = await t.app.inject({
+      method: 'POST',
+      url: '/api/texting/telegram/webhook',
+      payload: { update_id: 1 },
+    })
+    expect(telegram.statusCode).toBe(404)
+  })
+})
