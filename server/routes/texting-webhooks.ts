@@ -115,7 +115,10 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
     // Edits, joins, stickers and the like: nothing to answer.
     if (!message || !text) return { ok: true }
     const chatId = String(message.chat.id)
-    const send = (reply: string) => texts.send({ channel: 'telegram', to: chatId, text: reply })
+    const send = (reply: string) =>
+      texts
+        .send({ channel: 'telegram', to: chatId, text: reply })
+        .catch((error: unknown) => request.log.error({ err: error }, 'Telegram reply failed'))
 
     const start = START.exec(text)
     if (start) {

@@ -144,15 +144,13 @@ export function openTextConversation(
   const now = new Date()
   return db.transaction(async (tx) => {
     const conversation = await createTextConversation(tx, userId, cloneId, medium, now)
-    await tx
-      .insert(messages)
-      .values({
-        conversationId: conversation.id,
-        sender: 'CLONE',
-        text: greeting,
-        sessionStart: true,
-        createdAt: now,
-      })
+    await tx.insert(messages).values({
+      conversationId: conversation.id,
+      sender: 'CLONE',
+      text: greeting,
+      sessionStart: true,
+      createdAt: now,
+    })
     return conversation
   })
 }

@@ -49,8 +49,12 @@ function questionId(channel: TextChannel, providerMessageId: string): string {
 export async function answerIncomingText(deps: InboundDeps, incoming: IncomingText): Promise<InboundOutcome> {
   const { db, setup, texts, log } = deps
   const medium = MEDIUM_OF[incoming.channel]
+  // A text that cannot go out is logged, not thrown: the exchange is stored, and the provider's callback
+  // must not fail (Twilio and Telegram would only report or redeliver it).
   const reply = (text: string) =>
-    texts.send({ channel: incoming.channel, to: incoming.replyTo, text: fitText(incoming.channel, text) })
+    texts
+      .send({ channel: incoming.channel, to: incoming.replyTo, text: fitText(incoming.channel, text) })
+      .catch((error: unknown) => log.error({ err: error, channel: incoming.channel }, 'reply text failed'))
   const clone = await latestOptedInClone(db, incoming.userId, medium)
   if (!clone) return 'no-opt-in'
 

@@ -194,6 +194,29 @@ describe('Twilio', () => {
     expect(await messagesUsed(dee.id)).toBe(clone!.anonymousQuota.messages)
   })
 
+  it('keeps the exchange when Twilio refuses the reply, and still answers the webhook 200', async () => {
+    const eli = await member('hook-f@likeness.test', { phoneNumber: '+14155550306' })
+    await greet(eli.cookie, { medium: 'SMS', slug: 'lena-hart' })
+    twilio.queue.push({ status: 500, body: { message: 'Twilio is down' } })
+    const res = await twilioWebhook({ From: '+14155550306', Body: 'What is a good bedtime?' })
+    expect(res.statusCode).toBe(200)
+    expect((await conversationOf(eli.id, 'SMS')).map((m) => m.sender)).toEqual(['CLONE', 'USER', 'CLONE'])
+  })
+
+  it('answers 503 when the greeting cannot be sent, recording no opt-in', async () => {
+    const fin = await member('hook-g@likeness.test', { phoneNumber: '+14155550307' })
+    twilio.queue.push({ status: 500, body: { message: 'Twilio is down' } })
+    const res = await greet(fin.cookie, { medium: 'SMS', slug: 'lena-hart' })
+    expect(res.statusCode).toBe(503)
+    expect(res.json().error.message).toBe(textingTexts.greetFailed)
+    const optIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/opt-ins/lena-hart',
+      headers: { cookie: fin.cookie },
+    })
+    expect(optIn.json().opt_in.optIn).toBe(false)
+  })
+
   it('refuses a wrong or missing signature with 403, answering nothing', async () => {
     await member('hook-e@likeness.test', { phoneNumber: '+14155550305' })
     const wrong = await twilioWebhook({ From: '+14155550305', Body: 'Hi' }, 'bm90IGEgc2lnbmF0dXJl')
