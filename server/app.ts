@@ -47,8 +47,11 @@ import { historyRoutes } from './routes/history'
 import { leadRoutes } from './routes/leads'
 import { linkPreviewRoutes } from './routes/link-preview'
 import { messageSourcesRoutes } from './routes/message-sources'
+import { optInRoutes } from './routes/opt-ins'
+import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
 import { subscriptionRoutes } from './routes/subscriptions'
+import { textingWebhookRoutes } from './routes/texting-webhooks'
 import { transcriptionRoutes } from './routes/transcription'
 import { ttsRoutes } from './routes/tts'
 import { uploadRoutes } from './routes/uploads'
@@ -230,6 +233,15 @@ export async function buildApp({
   await app.register(videoRecordingRoutes, { db, uploadStore })
   startVoiceCallSweeper(app, db, now)
   await app.register(authRoutes, { db, config, mailer: providers.mailer })
+  // Texting (issue #14): phone numbers and Telegram, opt-ins and the greeting, the providers' webhooks.
+  await app.register(phoneRoutes, {
+    db,
+    config,
+    texts: providers.texts,
+    countryLookup: providers.countryLookup,
+  })
+  await app.register(optInRoutes, { db, texts: providers.texts, telegramBot: config.TELEGRAM_BOT_USERNAME })
+  await app.register(textingWebhookRoutes, { db, config, setup: brain, texts: providers.texts })
   // The dev outbox shows sign-in codes: never in production.
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db })
   // Test helpers (server/routes/dev-tools.ts): never in production.
