@@ -1,6 +1,7 @@
 /** The action centre's texts in one table (spec 1 §2 'Action centre menu entries', 'Dialogs', §8). */
 export const actionsStrings = {
   menuTitle: 'Actions',
+  openMenu: 'More actions',
   menuDescription: (name: string | null) =>
     name ? `What would you like to do with ${name}?` : 'What would you like to do?',
   shareConversation: 'Share Conversation',
