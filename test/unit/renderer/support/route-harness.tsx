@@ -17,7 +17,7 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { meQueryKey } from '../../../../renderer/src/api/auth'
 import { cloneQuery } from '../../../../renderer/src/api/clones'
 import { createQueryClient } from '../../../../renderer/src/app/query-client'
-import { setPlatform } from '../../../../renderer/src/platform'
+import { PlatformProvider, setPlatform } from '../../../../renderer/src/platform'
 import { createMemoryStorage, createWebPlatform } from '../../../../renderer/src/platform/web'
 
 /**
@@ -41,8 +41,11 @@ export async function renderAtRoute(
   },
 ) {
   vi.stubGlobal('fetch', fetch)
-  setPlatform(createWebPlatform(createMemoryStorage()))
+  const platform = setPlatform(createWebPlatform(createMemoryStorage()))
   const queryClient = createQueryClient()
+  // The app's single retry of a failed query, at once instead of after React Query's back-off.
+  const defaults = queryClient.getDefaultOptions()
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } })
   queryClient.setQueryData(meQueryKey, me)
   if (clone) queryClient.setQueryData(cloneQuery(clone.slug).queryKey, clone)
   const root = createRootRoute({ component: Outlet })
@@ -55,10 +58,12 @@ export async function renderAtRoute(
   await act(async () => {
     view = render(
       <Theme>
-        <QueryClientProvider client={queryClient}>
-          {/* biome-ignore lint/suspicious/noExplicitAny: a test router, not the app's registered one. */}
-          <RouterProvider router={router as any} />
-        </QueryClientProvider>
+        <PlatformProvider platform={platform}>
+          <QueryClientProvider client={queryClient}>
+            {/* biome-ignore lint/suspicious/noExplicitAny: a test router, not the app's registered one. */}
+            <RouterProvider router={router as any} />
+          </QueryClientProvider>
+        </PlatformProvider>
         <Toaster />
       </Theme>,
     )
