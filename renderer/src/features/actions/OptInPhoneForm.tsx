@@ -6,6 +6,7 @@ import type { TextMedium } from '../../../../contract/embed'
 import { countryFromLanguage } from '../../../../contract/phone'
 import { meQueryKey } from '../../api/auth'
 import { countryQuery, requestPhoneCode, verifyPhoneCode } from '../../api/texting'
+import { formatPhoneNumber } from '../../lib/phone'
 import { actionsStrings as s } from './actions.strings'
 import { OptInFormFooter, SmsConsent } from './OptInParts'
 import { canConfirm, checkPhone, isVerifiedNumber, readCode, serverMessageOr } from './text-opt-in'
@@ -161,7 +162,7 @@ export function OptInPhoneForm({
         {sentTo && !verified ? (
           <Flex direction="column" gap="1">
             <Text as="p" size="2">
-              {s.codeSentTo(sentTo)}
+              {s.codeSentTo(formatPhoneNumber(sentTo))}
             </Text>
             <Text as="label" size="2" weight="medium" htmlFor={ids.code}>
               {s.codeLabel}

@@ -142,7 +142,7 @@ describe("'Get a Text' (spec 1 §2 medium selection, §4 'Text opt-in', §5, §7
 
     type('Your phone number', '(415) 555-0142')
     fireEvent.click(button('Send code'))
-    await screen.findByText('We sent a six-digit code to +14155550142.')
+    await screen.findByText('We sent a six-digit code to +1 (415) 555-0142.')
     type('Six-digit code', '12-34')
     fireEvent.click(button('Verify'))
     expect(await screen.findByText("That doesn't look like a six-digit code.")).toBeTruthy()

@@ -94,7 +94,9 @@ describe('the leads page (/studio/$slug/leads)', () => {
     expect(first.getByRole('link', { name: 'sam@example.com' }).getAttribute('href')).toBe(
       'mailto:sam@example.com',
     )
-    expect(first.getByText('+14155550142')).toBeTruthy()
+    expect(first.getByRole('link', { name: '+1 (415) 555-0142' }).getAttribute('href')).toBe(
+      'tel:+14155550142',
+    )
     expect(first.getByText('@sam_visitor')).toBeTruthy()
     expect(first.getByText('WhatsApp')).toBeTruthy()
     expect(first.getByText('On')).toBeTruthy()
