@@ -29,7 +29,6 @@ export const actionsStrings = {
   whatsapp: 'WhatsApp',
   telegram: 'Telegram',
   noPlatforms: (name: string) => `${name} can’t be reached by text message yet.`,
-  chooseAnother: 'Choose another platform',
 
   // The form (spec 1 §4 'Text opt-in', §5 'Phone country', §8 'Capture', 'Text send')
   loginFirst: 'You need to be logged in first.',
@@ -47,7 +46,6 @@ export const actionsStrings = {
   codePlaceholder: 'Type your six-digit code...',
   verifyCode: 'Verify',
   resendCode: 'Send a new code',
-  changeNumber: 'Change number',
   sendCodeFailed: 'Failed to send verification code.',
   verifyFailed: 'Unable to verify code. Please try again',
   telegramLabel: 'Your Telegram username',
