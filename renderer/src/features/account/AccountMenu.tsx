@@ -6,14 +6,15 @@ import type { User } from '../../../../contract/auth'
 import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
 import { openDialog } from '../../navigation/dialogs.store'
-import { authStrings, logOut, useUserType } from '../auth'
+import { authStrings, logOut, useCurrentUser, useUserType } from '../auth'
 import { studioQuestionsPath } from './account.config'
 import { accountStrings } from './account.strings'
-import { accountMenuEntries, displayNameOf } from './account-menu'
+import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
 
 /**
  * The signed-in account menu (spec 1 §2): who is signed in, Profile, Billing and Actions, 'Give feedback',
- * 'Edit suggested questions' for the clone's creator or contributor, and 'Log out'.
+ * 'Edit suggested questions' for the clone's creator or contributor, 'Leads' for creators and
+ * contributors, and 'Log out'.
  * Embed mode will open the links on the main site in a new tab (a later issue).
  */
 export function AccountMenu({ user }: Readonly<{ user: User }>) {
@@ -22,6 +23,7 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
   const slug = params.slug ?? null
   const userType = useUserType(slug)
   const entries = accountMenuEntries(slug, userType)
+  const leadsSlug = leadsSlugFor(slug, useCurrentUser().relationships)
   const name = displayNameOf(user)
 
   const onLogOut = () => {
@@ -78,6 +80,13 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
               {accountStrings.editSuggestedQuestions}
               <span className="visually-hidden"> {accountStrings.opensInNewTab}</span>
             </a>
+          </DropdownMenu.Item>
+        ) : null}
+        {leadsSlug ? (
+          <DropdownMenu.Item asChild>
+            <Link to="/studio/$slug/leads" params={{ slug: leadsSlug }}>
+              {accountStrings.leads}
+            </Link>
           </DropdownMenu.Item>
         ) : null}
         <DropdownMenu.Separator />
