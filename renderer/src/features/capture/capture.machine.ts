@@ -32,9 +32,13 @@ export interface CaptureModel {
   phone: string | null
   /** The visitor skipped the email step: the capture asks again only when the quota stops a message. */
   skipped: boolean
+  /** The quota stopped a message (where the paywall would have opened): the next check starts capture. */
+  required: boolean
   /** A request is on its way: the prompt waits. */
   busy: boolean
   anchor: string | null
+  /** The conversation open when the capture started: its lines belong to that thread. */
+  conversationId: string | null
   lines: readonly CaptureLine[]
 }
 
@@ -45,8 +49,10 @@ export const initialCaptureModel: CaptureModel = {
   email: null,
   phone: null,
   skipped: false,
+  required: false,
   busy: false,
   anchor: null,
+  conversationId: null,
   lines: [],
 }
 
@@ -58,8 +64,9 @@ export interface CaptureSetup {
   requirePhone: boolean
   /** null: nobody signed in. */
   user: { phoneNumber: string | null; optedIn: boolean } | null
-  /** The thread's last message now (the phone step's lines follow it). */
+  /** The thread's last message now (the phone step's lines follow it), and its conversation. */
   lastMessageId: string | null
+  conversationId: string | null
 }
 
 /** Where the visitor stands against the anonymous message quota (spec 1 §4). */
@@ -70,6 +77,7 @@ export interface CaptureProgress {
   /** A send or receive is in progress. */
   busy: boolean
   lastMessageId: string | null
+  conversationId: string | null
 }
 
 export type CaptureEvent =
@@ -77,8 +85,8 @@ export type CaptureEvent =
   /** Messages, the quota or the stream changed: the check waits 500 ms from now. */
   | { type: 'CHANGED' }
   | { type: 'CHECK'; progress: CaptureProgress }
-  /** The quota stopped a message (where the paywall would open): capture starts now, skipped or not. */
-  | { type: 'REQUIRED'; lastMessageId: string | null }
+  /** The quota stopped a message (where the paywall would open): the next check starts capture. */
+  | { type: 'REQUIRED' }
   /** A simulated typing delay ended. */
   | { type: 'TYPED' }
   | { type: 'SUBMIT'; text: string; country: string | null }
@@ -153,11 +161,24 @@ const answer = (model: CaptureModel, text: string) => withLine(model, 'visitor',
 const error = (text: string): CaptureEffect => ({ type: 'notify', kind: 'error', text })
 const result = (model: CaptureModel, effects: CaptureEffect[] = []): CaptureTransition => ({ model, effects })
 
-function start(model: CaptureModel, anchor: string | null): CaptureTransition {
-  return result({ ...model, state: CaptureState.STARTING, typingStep: 0, skipped: false, anchor }, [
-    { type: 'type', step: 0 },
-    { type: 'schedule-scroll' },
-  ])
+function start(
+  model: CaptureModel,
+  at: Pick<CaptureProgress, 'lastMessageId' | 'conversationId'>,
+): CaptureTransition {
+  const anchor = at.lastMessageId
+  const conversationId = at.conversationId
+  return result(
+    {
+      ...model,
+      state: CaptureState.STARTING,
+      typingStep: 0,
+      skipped: false,
+      required: false,
+      anchor,
+      conversationId,
+    },
+    [{ type: 'type', step: 0 }, { type: 'schedule-scroll' }],
+  )
 }
 
 function submit(model: CaptureModel, text: string, country: string | null): CaptureTransition | null {
@@ -216,6 +237,7 @@ export function captureTransition(model: CaptureModel, event: CaptureEvent): Cap
         state: next,
         requirePhone: event.setup.requirePhone,
         anchor: event.setup.lastMessageId,
+        conversationId: event.setup.conversationId,
       }
       if (next === CaptureState.COLLECTING_PHONE_NUMBER)
         return result(say(base, s.askPhone), [{ type: 'schedule-scroll' }])
@@ -227,11 +249,12 @@ export function captureTransition(model: CaptureModel, event: CaptureEvent): Cap
         : null
     case 'CHECK': {
       const p = event.progress
-      if (state !== CaptureState.UPCOMING || model.skipped || p.busy || !quotaReached(p)) return null
-      return start(model, p.lastMessageId)
+      if (state !== CaptureState.UPCOMING || model.skipped || p.busy) return null
+      return model.required || quotaReached(p) ? start(model, p) : null
     }
     case 'REQUIRED':
-      return state === CaptureState.UPCOMING ? start(model, event.lastMessageId) : null
+      if (state !== CaptureState.UPCOMING) return null
+      return result({ ...model, required: true, skipped: false }, [{ type: 'schedule-check' }])
     case 'TYPED':
       if (state !== CaptureState.STARTING) return null
       if (model.typingStep === 0)

@@ -38,7 +38,13 @@ export interface CaptureDeps {
   notify: (kind: 'error' | 'info' | 'success', text: string) => void
 }
 
-const NO_PROGRESS: CaptureProgress = { userMessages: 0, quota: null, busy: false, lastMessageId: null }
+const NO_PROGRESS: CaptureProgress = {
+  userMessages: 0,
+  quota: null,
+  busy: false,
+  lastMessageId: null,
+  conversationId: null,
+}
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : String(error)
 
@@ -137,13 +143,13 @@ export function createCaptureStore(deps: CaptureDeps) {
     change: () => dispatch({ type: 'CHANGE' }),
     resend: () => dispatch({ type: 'RESEND' }),
     /**
-     * Where the paywall would open at the quota (spec 1 §6): true when capture stands in for it, starting
-     * it at once if it was waiting or skipped.
+     * Where the paywall would open at the quota (spec 1 §6): true when capture stands in for it; one that
+     * was waiting or skipped starts at the next check (500 ms after).
      */
     replacesPaywall(): boolean {
       if (captureInProgress(model.state)) return true
       if (model.state !== CaptureState.UPCOMING) return false
-      dispatch({ type: 'REQUIRED', lastMessageId: progress.lastMessageId })
+      dispatch({ type: 'REQUIRED' })
       return true
     },
     dispose() {

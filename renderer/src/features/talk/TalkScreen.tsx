@@ -20,6 +20,7 @@ import type { TalkSearch } from '../../navigation/search-params'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useActionsParam } from '../actions'
 import { limitReached, RemainingLine, recordDeliveredMessage, useUsage } from '../billing'
+import { useCapture } from '../capture'
 import {
   ChatMessagesContext,
   type ChatMessagesContextValue,
@@ -125,6 +126,25 @@ function TalkView({
   const snap = useSnapshot(view)
   const requireEmail = clone.options.requireEmail
   const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
+  // spec 1 §4 'Contact capture': embed mode only (a lazy chunk); elsewhere NOT_EMBED, nothing loaded.
+  const { capture, host: captureHost } = useCapture({
+    slug: clone.slug,
+    instanceSlug,
+    cloneName: clone.name,
+    requireEmail,
+    requirePhone: clone.options.requirePhoneNumber,
+    sharedView: false,
+    messages: snap.messages as readonly ChatMessage[],
+    busy: snap.state !== ChatStreamState.IDLE,
+    conversationId: snap.conversationId,
+    usedMessages: usage.data?.usage.messages,
+    loaded: snap.session.loaded,
+  })
+  // spec 1 §6: in embed mode capture is required at the message quota, in place of the paywall.
+  const { replacesPaywall } = capture
+  const openPaywallAtQuota = useCallback(() => {
+    if (!replacesPaywall()) openPaywall()
+  }, [replacesPaywall])
 
   // The paywall (mounted in the root layout) is about this clone while this page shows it.
   useEffect(() => {
@@ -187,14 +207,16 @@ function TalkView({
     (outcome: SendOutcome, source: SendSource) => {
       if (outcome.kind === 'rejected' && outcome.paymentRequired) {
         // spec 1 §8: 402 is usage enforcement; the store already put the text back in the prompt.
-        void paymentRequiredShowsPaywall(queryClient, clone).then((paywall) =>
-          paywall ? openPaywall() : toastForOutcome(outcome, source === 'suggested'),
-        )
+        void paymentRequiredShowsPaywall(queryClient, clone).then((paywall) => {
+          if (replacesPaywall()) return
+          if (paywall) openPaywall()
+          else toastForOutcome(outcome, source === 'suggested')
+        })
       } else toastForOutcome(outcome, source === 'suggested')
       if (outcome.kind === 'completed') {
         // spec 1 §4: +1 used, -1 remaining; remaining 0 opens the paywall.
         const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
-        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywall()
+        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywallAtQuota()
       }
       // A failed answer too, once the server stored its question (issue #11): a reload shows it, with Retry.
       if (outcome.kind === 'rejected' || !('conversationId' in outcome)) return
@@ -222,7 +244,7 @@ function TalkView({
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }), 0)
       })
     },
-    [queryClient, navigate, clone, instanceSlug],
+    [queryClient, navigate, clone, instanceSlug, openPaywallAtQuota, replacesPaywall],
   )
 
   const sendText = useCallback(
@@ -251,7 +273,7 @@ function TalkView({
     send: (text) => {
       chatStream.setDraft(text)
       // spec 1 §4: an auto-sent message is skipped when the limit is reached (it stays in the prompt).
-      if (limitReached({ usage: usage.data, requireEmail })) openPaywall()
+      if (limitReached({ usage: usage.data, requireEmail })) openPaywallAtQuota()
       else sendText(text, 'auto')
     },
     clearParam: () => setSearch({ message: undefined, q: undefined }),
@@ -323,7 +345,7 @@ function TalkView({
         <Spinner size="3" />
       </Flex>
     )
-  } else if (snap.messages.length === 0 && !pending) {
+  } else if (snap.messages.length === 0 && !pending && capture.lines.length === 0) {
     body = (
       <StartScreen
         name={clone.name}
@@ -337,7 +359,7 @@ function TalkView({
       />
     )
   } else {
-    body = <ChatThread view={view} />
+    body = <ChatThread view={view} lines={capture.lines} scrollKey={capture.scrollKey} />
   }
 
   return (
@@ -362,6 +384,7 @@ function TalkView({
               onSendDraft={(text) => sendText(text, 'prompt')}
               onAskSuggested={(question) => sendText(question, 'suggested')}
               onStartNewConversation={startNewConversation}
+              takeover={capture.takeover}
             />
             <RemainingLine usage={usage.data} requireEmail={requireEmail} />
             {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
@@ -373,6 +396,7 @@ function TalkView({
           conversationId={conversationId ?? snap.conversationId}
         />
       </div>
+      {captureHost}
       <CitationsOverlay
         param={search.citations}
         slug={clone.slug}

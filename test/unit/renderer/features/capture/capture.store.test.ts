@@ -17,6 +17,7 @@ const anonymous: CaptureSetup = {
   requirePhone: false,
   user: null,
   lastMessageId: 'm1',
+  conversationId: 'c1',
 }
 
 function fakeDeps(overrides: Partial<CaptureDeps> = {}) {
@@ -47,7 +48,13 @@ function upcoming(deps: CaptureDeps, setup: Partial<CaptureSetup> = {}) {
 }
 
 const reach = (store: ReturnType<typeof createCaptureStore>, userMessages = 3, busy = false) =>
-  store.progress({ userMessages, quota: 3, busy, lastMessageId: `m${userMessages * 2}` })
+  store.progress({
+    userMessages,
+    quota: 3,
+    busy,
+    lastMessageId: `m${userMessages * 2}`,
+    conversationId: 'c1',
+  })
 
 /** Runs the two typing delays at their shortest (random 0): 800 then 600 ms. */
 async function typeThrough() {
@@ -139,9 +146,9 @@ describe('the check (500 ms) and the start (spec 1 §4, §9)', () => {
   it('never starts for an unlimited or unknown quota', async () => {
     const { deps } = fakeDeps()
     const store = upcoming(deps)
-    store.progress({ userMessages: 50, quota: -1, busy: false, lastMessageId: 'x' })
+    store.progress({ userMessages: 50, quota: -1, busy: false, lastMessageId: 'x', conversationId: 'c1' })
     await vi.advanceTimersByTimeAsync(600)
-    store.progress({ userMessages: 50, quota: null, busy: false, lastMessageId: 'x' })
+    store.progress({ userMessages: 50, quota: null, busy: false, lastMessageId: 'x', conversationId: 'c1' })
     await vi.advanceTimersByTimeAsync(600)
     expect(store.model.state).toBe('UPCOMING')
   })
@@ -232,6 +239,9 @@ describe('the email step', () => {
     await vi.advanceTimersByTimeAsync(2000)
     expect(store.model.state).toBe('UPCOMING')
     expect(store.replacesPaywall()).toBe(true)
+    await vi.advanceTimersByTimeAsync(499)
+    expect(store.model.state).toBe('UPCOMING')
+    await vi.advanceTimersByTimeAsync(1)
     expect(store.model.state).toBe('STARTING')
     await typeThrough()
     expect(store.model.state).toBe('COLLECTING_EMAIL')
@@ -382,10 +392,25 @@ describe('capture in place of the paywall (spec 1 §6)', () => {
     expect(store.replacesPaywall()).toBe(false)
   })
 
-  it('starts at once from UPCOMING when the quota stops a message', () => {
+  it('starts at the next check (500 ms) when the quota stops a message before the count shows it', async () => {
     const { deps } = fakeDeps()
     const store = upcoming(deps)
+    reach(store, 1)
     expect(store.replacesPaywall()).toBe(true)
+    expect(store.model.state).toBe('UPCOMING')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(store.model.state).toBe('STARTING')
+  })
+
+  it('waits for a send in progress before starting', async () => {
+    const { deps } = fakeDeps()
+    const store = upcoming(deps)
+    reach(store, 1, true)
+    store.replacesPaywall()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(store.model.state).toBe('UPCOMING')
+    reach(store, 1, false)
+    await vi.advanceTimersByTimeAsync(500)
     expect(store.model.state).toBe('STARTING')
   })
 
