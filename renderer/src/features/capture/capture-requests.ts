@@ -64,6 +64,10 @@ export function captureRequests(context: CaptureRequestContext): CaptureDeps {
       )
       // spec 1 §4: session refreshed (token stored, user fetched), conversation claimed, relationship updated.
       await afterSignIn(answer, { slug, conversationId: context.conversationId() }, { queryClient })
+      // The quota is now the user's, not the anonymous visitor's: the remaining line and the paywall ask
+      // again (not waited for: the capture goes on meanwhile).
+      void queryClient.invalidateQueries({ queryKey: ['usage'] })
+      void queryClient.invalidateQueries({ queryKey: ['monetization'] })
       if (!context.requirePhone()) return { needsPhone: false }
       const phoneNumber = answer.user.phoneNumber
       return { needsPhone: needsPhoneStep({ phoneNumber, optedIn: phoneNumber ? await optedIn() : false }) }
