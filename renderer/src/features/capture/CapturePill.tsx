@@ -1,5 +1,5 @@
 import { Button } from '@radix-ui/themes'
-import { CaptureState } from './capture.machine'
+import { CaptureState } from './capture.model'
 import { captureStrings as s } from './capture.strings'
 
 export interface CapturePillProps {

@@ -5,7 +5,7 @@ import { recordCaptureLead } from '../../api/embed'
 import { optInQuery, requestPhoneCode, updateOptIn, verifyPhoneCode } from '../../api/texting'
 import { getPlatform } from '../../platform'
 import { afterSignIn, serverMessageOr } from '../auth'
-import { needsPhoneStep } from './capture.machine'
+import { needsPhoneStep } from './capture.model'
 import type { CaptureDeps } from './capture.store'
 import { captureStrings as s } from './capture.strings'
 

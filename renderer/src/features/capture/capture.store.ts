@@ -6,17 +6,15 @@ import {
   SECOND_TYPING_MS,
   typingDelay,
 } from './capture.constants'
+import { type CaptureEffect, type CaptureEvent, captureTransition } from './capture.machine'
 import {
-  type CaptureEffect,
-  type CaptureEvent,
   type CaptureModel,
   type CaptureProgress,
   type CaptureSetup,
   CaptureState,
   captureInProgress,
-  captureTransition,
   initialCaptureModel,
-} from './capture.machine'
+} from './capture.model'
 
 /**
  * What the capture asks of the outside world. Each request rejects with an Error whose message is the text

@@ -16,7 +16,7 @@ export interface CaptureInput {
   requirePhone: boolean
   sharedView: boolean
   /** The open thread, settled (its user messages count towards the quota). */
-  messages: readonly ChatMessage[]
+  messages: readonly { readonly id: string; readonly sender: ChatMessage['sender'] }[]
   /** A send or receive is in progress. */
   busy: boolean
   conversationId: string | null

@@ -20,7 +20,6 @@ import type { TalkSearch } from '../../navigation/search-params'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useActionsParam } from '../actions'
 import { limitReached, RemainingLine, recordDeliveredMessage, useUsage } from '../billing'
-import { useCapture } from '../capture'
 import {
   ChatMessagesContext,
   type ChatMessagesContextValue,
@@ -44,6 +43,7 @@ import { TalkHeader, TalkHeaderSkeleton } from './TalkHeader'
 import { TalkPrompt } from './TalkPrompt'
 import { talkStrings } from './talk.strings'
 import { useAutoSend } from './use-auto-send'
+import { useTalkCapture } from './use-talk-capture'
 
 type SendSource = 'prompt' | 'suggested' | 'auto'
 
@@ -126,25 +126,8 @@ function TalkView({
   const snap = useSnapshot(view)
   const requireEmail = clone.options.requireEmail
   const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
-  // spec 1 §4 'Contact capture': embed mode only (a lazy chunk); elsewhere NOT_EMBED, nothing loaded.
-  const { capture, host: captureHost } = useCapture({
-    slug: clone.slug,
-    instanceSlug,
-    cloneName: clone.name,
-    requireEmail,
-    requirePhone: clone.options.requirePhoneNumber,
-    sharedView: false,
-    messages: snap.messages as readonly ChatMessage[],
-    busy: snap.state !== ChatStreamState.IDLE,
-    conversationId: snap.conversationId,
-    usedMessages: usage.data?.usage.messages,
-    loaded: snap.session.loaded,
-  })
-  // spec 1 §6: in embed mode capture is required at the message quota, in place of the paywall.
+  const { capture, captureHost, openPaywallAtQuota } = useTalkCapture(clone, snap, usage.data)
   const { replacesPaywall } = capture
-  const openPaywallAtQuota = useCallback(() => {
-    if (!replacesPaywall()) openPaywall()
-  }, [replacesPaywall])
 
   // The paywall (mounted in the root layout) is about this clone while this page shows it.
   useEffect(() => {

@@ -3,7 +3,7 @@ import {
   type CaptureSetup,
   type CaptureState,
   stateForSetup,
-} from '../../../../../renderer/src/features/capture/capture.machine'
+} from '../../../../../renderer/src/features/capture/capture.model'
 import {
   type CaptureDeps,
   createCaptureStore,
