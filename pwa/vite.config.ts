@@ -39,6 +39,7 @@ const CALL_QUOTA_MODULES =
   /[\\/]renderer[\\/]src[\\/](features[\\/]profile[\\/]CallQuotaCheck\.tsx|lib[\\/](voice|video)-quota\.ts)$/
 /** Daily's call object: under Vapi's SDK (voice) and the Tavus video engine, one chunk shared by both. */
 const DAILY_MODULES = /[\\/]node_modules[\\/]@daily-co[\\/]daily-js[\\/]/
+const PHONE_MODULES = /[\\/]node_modules[\\/]libphonenumber-js[\\/]/
 /** Dictation's own modules, all loaded by the first press of a prompt's mic. */
 const DICTATION_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]dictation[\\/]/
 
@@ -73,6 +74,9 @@ export default defineConfig({
             { name: 'call-quota', test: CALL_QUOTA_MODULES, includeDependenciesRecursively: false },
             // Named, so the precache can leave it out (below) whichever engine first imports it.
             { name: 'daily', test: DAILY_MODULES, includeDependenciesRecursively: false },
+            // libphonenumber-js (about 120 KB), shared by the profile's formatter and contract/phone.ts (capture,
+            // 'Get a Text'): named, so the precache leaves it out (below) whoever imports it first.
+            { name: 'phone', test: PHONE_MODULES, includeDependenciesRecursively: false },
           ],
         },
       },

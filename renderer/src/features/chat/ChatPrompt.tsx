@@ -4,6 +4,7 @@ import {
   type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
   useEffect,
   useId,
@@ -34,6 +35,24 @@ export interface PromptAttachments {
   onRetry: (id: string) => void
 }
 
+/**
+ * Another feature holding the prompt for a while (contact capture, spec 1 §4, §5): its own field, label and
+ * placeholder, a pill above the box, and its own send. Files, suggestions, the plus menu and dictation wait.
+ */
+export interface PromptTakeover {
+  value: string
+  onChange: (text: string) => void
+  onSubmit: () => void
+  label: string
+  placeholder: string
+  /** Above the box: the guidance pill and its actions. */
+  above?: ReactNode
+  inputMode?: 'email' | 'tel' | 'numeric' | 'text'
+  autoComplete?: string
+  /** A request is on its way: Enter and send wait. */
+  busy: boolean
+}
+
 export interface ChatPromptProps {
   cloneName: string
   draft: string
@@ -55,6 +74,8 @@ export interface ChatPromptProps {
   /** Why the draft cannot be sent yet (a file uploading or failed, text missing): the send button says it. */
   sendBlockedReason?: string | null
   onSendBlocked?: (reason: string) => void
+  /** Contact capture holds the prompt: the right button is send (spec 1 §4 'Right prompt button'). */
+  takeover?: PromptTakeover | null
   ref?: Ref<ChatPromptHandle>
 }
 
@@ -71,11 +92,14 @@ export function ChatPrompt({
   onAskSuggested,
   onStartNewConversation,
   onSendTranscript,
-  attachments,
+  attachments: givenAttachments,
   sendBlockedReason = null,
   onSendBlocked,
+  takeover = null,
   ref,
 }: Readonly<ChatPromptProps>) {
+  const attachments = takeover ? undefined : givenAttachments
+  const text = takeover ? takeover.value : draft
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   useImperativeHandle(ref, () => ({ focus: () => textareaRef.current?.focus() }), [])
   const attach = useFileAttach((files) => attachments?.onAdd(files))
@@ -83,7 +107,7 @@ export function ChatPrompt({
   const files = attachments?.files ?? []
   const { dictation, host } = useLazyDictation(onSendTranscript, 'inline')
   const dictating = dictation.blocksSending
-  const right = promptRightButton(responsePending, draft, files.length > 0, dictating)
+  const right = promptRightButton(responsePending, text, files.length > 0, dictating, takeover !== null)
   const formRef = useRef<HTMLFormElement>(null)
 
   // Focus stays in the prompt: when the recording ends its buttons go, and the text field takes focus.
@@ -103,16 +127,25 @@ export function ChatPrompt({
     const height = promptHeight(el.scrollHeight, window.innerWidth)
     el.style.height = `${height}px`
     el.style.overflowY = el.scrollHeight > height ? 'auto' : 'hidden'
-  }, [draft])
+  }, [text])
 
   const send = () => {
     // spec 2 §4: sending is blocked while recording.
     if (responsePending || dictating) return
+    // The capture reads (and refuses, with its texts) whatever was typed, an empty field too.
+    if (takeover) {
+      if (!takeover.busy) takeover.onSubmit()
+      return
+    }
     if (sendBlockedReason) onSendBlocked?.(sendBlockedReason)
     else if (draft.trim()) onSend()
   }
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     const el = event.target
+    if (takeover) {
+      takeover.onChange(el.value)
+      return
+    }
     const next = bulletize(el.value)
     if (next !== el.value) {
       // Same length: write it into the element with the caret where it was, so React leaves both alone.
@@ -125,7 +158,7 @@ export function ChatPrompt({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const action = promptKeyAction(
       { key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing },
-      responsePending || dictating,
+      responsePending || dictating || !!takeover?.busy,
     )
     if (action === 'default') return
     event.preventDefault()
@@ -147,6 +180,7 @@ export function ChatPrompt({
         </div>
       ) : null}
       {host}
+      {takeover?.above}
       <form
         ref={formRef}
         className={attach.dragging ? 'chat-prompt__box chat-prompt__box--dropping' : 'chat-prompt__box'}
@@ -164,7 +198,7 @@ export function ChatPrompt({
         ) : null}
         {dictating ? (
           dictation.cancel
-        ) : (
+        ) : takeover ? null : (
           <PromptPlusMenu
             onStartNewConversation={onStartNewConversation}
             onUploadFile={attachments ? attach.openPicker : undefined}
@@ -176,15 +210,17 @@ export function ChatPrompt({
           ref={textareaRef}
           className="chat-prompt__input"
           rows={1}
-          value={draft}
+          value={text}
           onChange={onChange}
           onKeyDown={onKeyDown}
           onPaste={attachments ? attach.onPaste : undefined}
-          aria-label={chatStrings.promptLabel(cloneName)}
-          placeholder={chatStrings.promptPlaceholder}
+          aria-label={takeover?.label ?? chatStrings.promptLabel(cloneName)}
+          placeholder={takeover?.placeholder ?? chatStrings.promptPlaceholder}
+          inputMode={takeover?.inputMode}
+          autoComplete={takeover?.autoComplete}
           enterKeyHint="send"
         />
-        {suggestedQuestions.length > 0 ? (
+        {suggestedQuestions.length > 0 && !takeover ? (
           <SuggestedQuestionsPopover
             questions={suggestedQuestions}
             disabled={responsePending || dictating}
@@ -195,7 +231,7 @@ export function ChatPrompt({
           <IconButton type="button" size="2" radius="full" aria-label={chatStrings.stop} onClick={onStop}>
             <StopIcon />
           </IconButton>
-        ) : right === 'send' && sendBlockedReason ? (
+        ) : right === 'send' && sendBlockedReason && !takeover ? (
           <Tooltip content={sendBlockedReason}>
             <IconButton
               type="submit"
@@ -213,7 +249,13 @@ export function ChatPrompt({
             </IconButton>
           </Tooltip>
         ) : right === 'send' ? (
-          <IconButton type="submit" size="2" radius="full" aria-label={chatStrings.send}>
+          <IconButton
+            type="submit"
+            size="2"
+            radius="full"
+            aria-label={chatStrings.send}
+            disabled={!!takeover?.busy}
+          >
             <SendIcon />
           </IconButton>
         ) : (

@@ -4,6 +4,7 @@ import {
   CloneMessage,
   CreatorAnnouncement,
   SystemNotice,
+  ThreadLineView,
   TimestampSeparator,
   UserMessage,
 } from './MessageParts'
@@ -30,6 +31,8 @@ export const ChatRowView = memo(
         return <CreatorAnnouncement message={row.message} />
       case 'system':
         return <SystemNotice message={row.message} />
+      case 'line':
+        return <ThreadLineView line={row.line} />
     }
   },
   (a, b) => sameRow(a.row, b.row) && rowRetry(a) === rowRetry(b),

@@ -8,7 +8,7 @@ import { afterPaint } from '../../lib/after-paint'
 import { ArrowDownIcon } from '../../ui/lazy-icons'
 import { ChatRowView } from './ChatRowView'
 import { chatStrings } from './chat.strings'
-import { buildChatRows, estimateRowHeight } from './chat-rows'
+import { buildChatRows, estimateRowHeight, type ThreadLine, withThreadLines } from './chat-rows'
 import { ChatStreamState, isRetryable } from './chat-stream.machine'
 import type { ChatStreamView } from './chat-stream.store'
 import { PendingReply } from './PendingReply'
@@ -27,11 +27,23 @@ const INITIAL_RECT = { width: 800, height: 900 }
  * Memoised on its one prop (the store's view): the screen re-rendering around it (a route change, the
  * usage line) does not render the thread.
  */
-export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: ChatStreamView }>) {
+const NO_LINES: readonly ThreadLine[] = []
+
+export const ChatThread = memo(function ChatThread({
+  view,
+  lines = NO_LINES,
+  scrollKey = 0,
+}: Readonly<{
+  view: ChatStreamView
+  /** Lines other features add (contact capture's questions and answers), placed after their message. */
+  lines?: readonly ThreadLine[]
+  /** Each change brings the end of the thread into view (capture's start, spec 1 §9: after 200 ms). */
+  scrollKey?: number
+}>) {
   const snap = useSnapshot(view)
   const messages = snap.messages as readonly ChatMessage[]
   const pending = snap.state !== ChatStreamState.IDLE
-  const rows = useMemo(() => buildChatRows(messages), [messages])
+  const rows = useMemo(() => withThreadLines(buildChatRows(messages), lines), [messages, lines])
   // Only the last answer may be retried (a new answer lands at the end of the thread), and not while sending.
   const lastMessage = messages.at(-1)
   const retryId = !pending && lastMessage && isRetryable(lastMessage) ? lastMessage.id : null
@@ -76,6 +88,14 @@ export const ChatThread = memo(function ChatThread({ view }: Readonly<{ view: Ch
   useLayoutEffect(() => {
     scrollToBottom()
   }, [scrollToBottom])
+
+  // Another feature asks for the end (capture's first message); the first value is the opening above.
+  const lastScrollKey = useRef(scrollKey)
+  useLayoutEffect(() => {
+    if (scrollKey === lastScrollKey.current) return
+    lastScrollKey.current = scrollKey
+    scrollToBottom()
+  }, [scrollKey, scrollToBottom])
 
   const items = virtualizer.getVirtualItems()
   return (

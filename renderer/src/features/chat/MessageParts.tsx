@@ -11,7 +11,7 @@ import { CitationLabel, citationsByIndex, countSources } from '../citations'
 import { MessageFiles } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
-import { formatSeparatorTime } from './chat-rows'
+import { formatSeparatorTime, type ThreadLine } from './chat-rows'
 import { isRetryable } from './chat-stream.machine'
 import { MessageActions } from './MessageActions'
 import { MessageMarkup } from './MessageMarkup'
@@ -209,5 +209,42 @@ export function SystemNotice({ message }: Readonly<{ message: ChatMessage }>) {
     <Text as="p" size="1" color="gray" align="center" className="chat-system">
       {message.text}
     </Text>
+  )
+}
+
+/**
+ * A line another feature added (contact capture, spec 1 §4): the visitor's bubble, a plain clone line
+ * without tools (it is not a stored answer), or the clone typing.
+ */
+export function ThreadLineView({ line }: Readonly<{ line: ThreadLine }>) {
+  const { cloneName } = useChatMessagesContext()
+  if (line.from === 'visitor') {
+    return (
+      <article className="chat-message chat-message--user" aria-label={chatStrings.yourMessage}>
+        <p className="chat-bubble chat-bubble--user">{line.text}</p>
+      </article>
+    )
+  }
+  if (line.from === 'typing') {
+    return (
+      <div className="chat-message chat-message--clone">
+        <CloneAvatar />
+        <div className="chat-message__body">
+          <span className="typing-dots" role="status" aria-label={chatStrings.receiving(cloneName)}>
+            <span className="typing-dots__dot" />
+            <span className="typing-dots__dot" />
+            <span className="typing-dots__dot" />
+          </span>
+        </div>
+      </div>
+    )
+  }
+  return (
+    <article className="chat-message chat-message--clone" aria-label={chatStrings.cloneMessage(cloneName)}>
+      <CloneAvatar />
+      <div className="chat-message__body">
+        <p className="chat-markup chat-line">{line.text}</p>
+      </div>
+    </article>
   )
 }

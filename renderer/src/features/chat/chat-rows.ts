@@ -10,6 +10,22 @@ export type ChatRow =
   /** spec 1 §2: a creator announcement (sender OWNER), under a 'Sent by {clone name}' separator. */
   | { kind: 'announcement'; key: string; message: ChatMessage }
   | { kind: 'system'; key: string; message: ChatMessage }
+  /** A line another feature adds to the thread (contact capture's questions and answers, spec 1 §4). */
+  | { kind: 'line'; key: string; line: ThreadLine }
+
+/**
+ * A line shown in the thread that is not a stored message: contact capture's simulated questions, the
+ * visitor's answers (the code masked) and the clone typing (spec 1 §4 'Capture messages are inserted in
+ * the chat at the capture start time'). Features hand lines to the thread; the chat does not know them.
+ */
+export interface ThreadLine {
+  key: string
+  /** 'clone': a line from the clone, without tools; 'visitor': the visitor's bubble; 'typing': the dots. */
+  from: 'clone' | 'visitor' | 'typing'
+  text: string
+  /** The message it follows (the thread's last when the line's feature started); null: before every message. */
+  afterMessageId: string | null
+}
 
 const timeOf = (iso: string) => {
   const t = Date.parse(iso)
@@ -43,6 +59,43 @@ export function buildChatRows(messages: readonly ChatMessage[], gapMs: number = 
     }
   }
   return rows
+}
+
+/**
+ * The rows with the lines put in place: each after the row holding the message it follows, in order; a line
+ * whose message is not in the thread (yet) goes at the end. Pure.
+ */
+export function withThreadLines(rows: readonly ChatRow[], lines: readonly ThreadLine[]): ChatRow[] {
+  if (lines.length === 0) return rows as ChatRow[]
+  const END = Symbol('end')
+  const after = new Map<string | null | typeof END, ThreadLine[]>()
+  const known = new Set<string | null>([null])
+  for (const row of rows) for (const id of messageIdsOf(row)) known.add(id)
+  for (const line of lines) {
+    const anchor = known.has(line.afterMessageId) ? line.afterMessageId : END
+    after.set(anchor, [...(after.get(anchor) ?? []), line])
+  }
+  const lineRows = (anchor: string | null | typeof END) =>
+    (after.get(anchor) ?? []).map((line): ChatRow => ({ kind: 'line', key: `line-${line.key}`, line }))
+  const result: ChatRow[] = lineRows(null)
+  for (const row of rows) {
+    result.push(row)
+    for (const id of messageIdsOf(row)) result.push(...lineRows(id))
+  }
+  result.push(...lineRows(END))
+  return result
+}
+
+function messageIdsOf(row: ChatRow): string[] {
+  switch (row.kind) {
+    case 'pair':
+      return [...(row.user ? [row.user.id] : []), ...row.replies.map((reply) => reply.id)]
+    case 'announcement':
+    case 'system':
+      return [row.message.id]
+    default:
+      return []
+  }
 }
 
 /*
@@ -80,6 +133,8 @@ export function estimateRowHeight(row: ChatRow, width = 800): number {
   switch (row.kind) {
     case 'timestamp':
       return SEPARATOR_PX
+    case 'line':
+      return QUESTION_PX + (textLines(row.line.text, charsPerLine).lines - 1) * LINE_PX
     case 'announcement':
     case 'system':
       return ANNOUNCEMENT_BASE_PX + (textLines(row.message.text, charsPerLine).lines - 1) * LINE_PX
@@ -110,6 +165,9 @@ export function sameRow(a: ChatRow, b: ChatRow): boolean {
     )
   }
   if (a.kind === 'timestamp' && b.kind === 'timestamp') return a.at === b.at
+  if (a.kind === 'line' && b.kind === 'line') {
+    return a.line.from === b.line.from && a.line.text === b.line.text
+  }
   if (
     (a.kind === 'announcement' || a.kind === 'system') &&
     (b.kind === 'announcement' || b.kind === 'system')

@@ -1,8 +1,9 @@
-export { ChatPrompt, type PromptAttachments } from './ChatPrompt'
+export { ChatPrompt, type PromptAttachments, type PromptTakeover } from './ChatPrompt'
 export { ChatThread } from './ChatThread'
 export { CITATION_TOAST_MS, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
 export { chatStrings } from './chat.strings'
 export { ChatMessagesContext, type ChatMessagesContextValue, useChatMessagesContext } from './chat-context'
+export type { ThreadLine } from './chat-rows'
 export { ChatStreamState } from './chat-stream.machine'
 export {
   type ChatStreamStore,

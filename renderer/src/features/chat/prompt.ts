@@ -37,17 +37,18 @@ export type PromptRightButton = 'stop' | 'send' | 'mic'
 
 /**
  * Attached files make a draft too: the send button then says what is missing (spec 1 §4). While dictating
- * the mic stays (as 'Stop recording and send', spec 2 §2).
+ * the mic stays (as 'Stop recording and send', spec 2 §2). While a capture is in progress it is send.
  */
 export function promptRightButton(
   responsePending: boolean,
   draft: string,
   hasFiles = false,
   dictating = false,
+  captureInProgress = false,
 ): PromptRightButton {
   if (dictating) return 'mic'
   if (responsePending) return 'stop'
-  return draft.trim() || hasFiles ? 'send' : 'mic'
+  return draft.trim() || hasFiles || captureInProgress ? 'send' : 'mic'
 }
 
 /** spec 1 §5 / §9: 120 px on screens up to 640 px wide, else 210 px. */

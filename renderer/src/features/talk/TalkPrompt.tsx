@@ -6,6 +6,7 @@ import {
   type ChatStreamStore,
   isResponsePending,
   type PromptAttachments,
+  type PromptTakeover,
   useChatStreamStatus,
 } from '../chat'
 import { offlineSendBlocked, useOnlineStatus } from '../offline'
@@ -28,6 +29,7 @@ export function TalkPrompt({
   onSendDraft,
   onAskSuggested,
   onStartNewConversation,
+  takeover = null,
 }: Readonly<{
   store: ChatStreamStore
   cloneName: string
@@ -37,6 +39,8 @@ export function TalkPrompt({
   onSendDraft: (text: string) => void
   onAskSuggested: (question: string) => void
   onStartNewConversation: () => void
+  /** Contact capture holds the prompt (embed mode, spec 1 §4): its field, pill and send. */
+  takeover?: PromptTakeover | null
 }>) {
   // sync: typing must update the textarea in the same event, or the caret jumps.
   const draft = useSnapshot(store.state.draft, { sync: true })
@@ -79,6 +83,7 @@ export function TalkPrompt({
       attachments={attachments}
       sendBlockedReason={blocked ? sendBlockText[blocked] : null}
       onSendBlocked={(reason) => toast.info(reason, { id: 'send-blocked' })}
+      takeover={takeover}
     />
   )
 }

@@ -43,6 +43,7 @@ import { TalkHeader, TalkHeaderSkeleton } from './TalkHeader'
 import { TalkPrompt } from './TalkPrompt'
 import { talkStrings } from './talk.strings'
 import { useAutoSend } from './use-auto-send'
+import { useTalkCapture } from './use-talk-capture'
 
 type SendSource = 'prompt' | 'suggested' | 'auto'
 
@@ -125,6 +126,8 @@ function TalkView({
   const snap = useSnapshot(view)
   const requireEmail = clone.options.requireEmail
   const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
+  const { capture, captureHost, openPaywallAtQuota } = useTalkCapture(clone, snap, usage.data)
+  const { replacesPaywall } = capture
 
   // The paywall (mounted in the root layout) is about this clone while this page shows it.
   useEffect(() => {
@@ -187,14 +190,16 @@ function TalkView({
     (outcome: SendOutcome, source: SendSource) => {
       if (outcome.kind === 'rejected' && outcome.paymentRequired) {
         // spec 1 §8: 402 is usage enforcement; the store already put the text back in the prompt.
-        void paymentRequiredShowsPaywall(queryClient, clone).then((paywall) =>
-          paywall ? openPaywall() : toastForOutcome(outcome, source === 'suggested'),
-        )
+        void paymentRequiredShowsPaywall(queryClient, clone).then((paywall) => {
+          if (replacesPaywall()) return
+          if (paywall) openPaywall()
+          else toastForOutcome(outcome, source === 'suggested')
+        })
       } else toastForOutcome(outcome, source === 'suggested')
       if (outcome.kind === 'completed') {
         // spec 1 §4: +1 used, -1 remaining; remaining 0 opens the paywall.
         const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
-        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywall()
+        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywallAtQuota()
       }
       // A failed answer too, once the server stored its question (issue #11): a reload shows it, with Retry.
       if (outcome.kind === 'rejected' || !('conversationId' in outcome)) return
@@ -222,7 +227,7 @@ function TalkView({
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }), 0)
       })
     },
-    [queryClient, navigate, clone, instanceSlug],
+    [queryClient, navigate, clone, instanceSlug, openPaywallAtQuota, replacesPaywall],
   )
 
   const sendText = useCallback(
@@ -251,7 +256,7 @@ function TalkView({
     send: (text) => {
       chatStream.setDraft(text)
       // spec 1 §4: an auto-sent message is skipped when the limit is reached (it stays in the prompt).
-      if (limitReached({ usage: usage.data, requireEmail })) openPaywall()
+      if (limitReached({ usage: usage.data, requireEmail })) openPaywallAtQuota()
       else sendText(text, 'auto')
     },
     clearParam: () => setSearch({ message: undefined, q: undefined }),
@@ -323,7 +328,7 @@ function TalkView({
         <Spinner size="3" />
       </Flex>
     )
-  } else if (snap.messages.length === 0 && !pending) {
+  } else if (snap.messages.length === 0 && !pending && capture.lines.length === 0) {
     body = (
       <StartScreen
         name={clone.name}
@@ -337,7 +342,7 @@ function TalkView({
       />
     )
   } else {
-    body = <ChatThread view={view} />
+    body = <ChatThread view={view} lines={capture.lines} scrollKey={capture.scrollKey} />
   }
 
   return (
@@ -363,6 +368,7 @@ function TalkView({
               onSendDraft={(text) => sendText(text, 'prompt')}
               onAskSuggested={(question) => sendText(question, 'suggested')}
               onStartNewConversation={startNewConversation}
+              takeover={capture.takeover}
             />
             <RemainingLine usage={usage.data} requireEmail={requireEmail} />
             {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
@@ -374,6 +380,7 @@ function TalkView({
           conversationId={conversationId ?? snap.conversationId}
         />
       </div>
+      {captureHost}
       <CitationsOverlay
         param={search.citations}
         slug={clone.slug}

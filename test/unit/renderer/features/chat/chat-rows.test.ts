@@ -3,6 +3,8 @@ import {
   buildChatRows,
   formatSeparatorTime,
   sameRow,
+  type ThreadLine,
+  withThreadLines,
 } from '../../../../../renderer/src/features/chat/chat-rows'
 import { message } from '../../support/chat'
 
@@ -62,5 +64,48 @@ describe('formatSeparatorTime', () => {
     expect(formatSeparatorTime(new Date(2024, 11, 1, 8, 0).toISOString(), now, 'en-US')).toBe(
       'December 1, 2024, 8:00 AM',
     )
+  })
+})
+
+describe('withThreadLines (contact capture lines, spec 1 §4)', () => {
+  const line = (
+    key: string,
+    afterMessageId: string | null,
+    from: ThreadLine['from'] = 'clone',
+  ): ThreadLine => ({
+    key,
+    from,
+    text: key,
+    afterMessageId,
+  })
+
+  it('puts each line after the row holding its message, in order, before the messages that follow', () => {
+    const q1 = message({ sender: 'USER', createdAt: at(0) })
+    const a1 = message({ createdAt: at(0) })
+    const q2 = message({ sender: 'USER', createdAt: at(1) })
+    const a2 = message({ createdAt: at(1) })
+    const rows = withThreadLines(buildChatRows([q1, a1, q2, a2]), [
+      line('ask', a1.id),
+      line('answer', a1.id, 'visitor'),
+    ])
+    expect(rows.map((r) => r.key)).toEqual([q1.id, 'line-ask', 'line-answer', q2.id])
+    expect(rows[2]).toEqual({ kind: 'line', key: 'line-answer', line: line('answer', a1.id, 'visitor') })
+  })
+
+  it('puts lines anchored nowhere first, and lines whose message is not in the thread last', () => {
+    const q1 = message({ sender: 'USER' })
+    const rows = withThreadLines(buildChatRows([q1]), [line('first', null), line('elsewhere', 'gone')])
+    expect(rows.map((r) => r.key)).toEqual(['line-first', q1.id, 'line-elsewhere'])
+  })
+
+  it('leaves the rows as they are without lines', () => {
+    const rows = buildChatRows([message({ sender: 'USER' })])
+    expect(withThreadLines(rows, [])).toBe(rows)
+  })
+
+  it('treats lines with the same text as the same row', () => {
+    const [a] = withThreadLines([], [line('x', null)])
+    const [b] = withThreadLines([], [{ ...line('x', null) }])
+    expect(a && b && sameRow(a, b)).toBe(true)
   })
 })

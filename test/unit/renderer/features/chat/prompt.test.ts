@@ -50,6 +50,10 @@ describe('right prompt button (spec 1 §4)', () => {
     expect(promptRightButton(false, 'draft')).toBe('send')
     expect(promptRightButton(false, '   ')).toBe('mic')
   })
+  it('is send while a capture is in progress, even with an empty field (spec 1 §4)', () => {
+    expect(promptRightButton(false, '', false, false, true)).toBe('send')
+    expect(promptRightButton(true, '', false, false, true)).toBe('stop')
+  })
 })
 
 describe('prompt height (spec 1 §9)', () => {
