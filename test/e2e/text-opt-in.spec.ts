@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, LENA, newEmail, test } from './fixtures'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, LENA, newEmail, test } from './fixtures'
 
 /*
  * 'Get a Text' (spec 1 §2 action centre, §4 'Text opt-in', §5, §7 greetUser, §8 'Text send'): a signed-in
