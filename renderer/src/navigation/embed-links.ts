@@ -52,3 +52,13 @@ export function translateEmbedLink(
   warn(`Embed link translation: no rule for '${target}', left unchanged.`)
   return to('unchanged', path)
 }
+
+/** The query parameter naming the clone (and instance) a main-site page opened from an embed is about. */
+export const REPRESENTING_PARAM = 'representing'
+
+/** A main-site page, opened in a new tab, saying which clone the visitor came from (spec 1 §2, §6). */
+export function mainSiteUrl(path: string, embed: { mainSiteOrigin: string; target: string }): URL {
+  const url = new URL(path, embed.mainSiteOrigin)
+  url.searchParams.set(REPRESENTING_PARAM, embed.target)
+  return url
+}

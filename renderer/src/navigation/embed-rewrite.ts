@@ -1,6 +1,6 @@
 import type { LocationRewrite } from '@tanstack/react-router'
 import type { EmbedContext } from '../platform'
-import { translateEmbedLink } from './embed-links'
+import { mainSiteUrl, translateEmbedLink } from './embed-links'
 
 /*
  * The router's view of an embed (issue #14): the address bar of the iframe reads '/embed/{target}/{configId}'
@@ -13,9 +13,6 @@ type EmbedPlace = Pick<
   EmbedContext,
   'root' | 'target' | 'configId' | 'cloneSlug' | 'instanceSlug' | 'mainSiteOrigin'
 >
-
-/** The query parameter naming the clone (and instance) a main-site page opened from an embed is about. */
-export const REPRESENTING_PARAM = 'representing'
 
 const enc = encodeURIComponent
 const decode = (segment: string) => {
@@ -46,13 +43,6 @@ export function productPathOf(relative: string, embed: EmbedPlace): string | nul
   if (relative === '/call' || relative === '/video') return `${base}${relative}`
   const conversation = /^\/conversation\/([^/]+)$/.exec(relative)
   return conversation ? `${base}/talk/conversation/${conversation[1]}` : null
-}
-
-/** A main-site page, opened in a new tab, saying which clone the visitor came from (spec 1 §2, §6). */
-export function mainSiteUrl(path: string, embed: EmbedPlace): URL {
-  const url = new URL(path, embed.mainSiteOrigin)
-  url.searchParams.set(REPRESENTING_PARAM, embed.target)
-  return url
 }
 
 /**

@@ -1,4 +1,4 @@
-export { ChatPrompt, type PromptAttachments } from './ChatPrompt'
+export { ChatPrompt, type ChatPromptHandle, type PromptAttachments } from './ChatPrompt'
 export { ChatThread } from './ChatThread'
 export { CITATION_TOAST_MS, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
 export { chatStrings } from './chat.strings'
