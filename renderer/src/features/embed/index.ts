@@ -1,6 +1,6 @@
 // The embed's face inside the product (issue #14): what the shell, account menu, talk and voice features use.
 // The boot itself lives in platform/embed.ts and navigation/embed-rewrite.ts (lazy, embed mode only).
-export { EmbedCloseButton } from './EmbedCloseButton'
+export { EmbedHeaderControls } from './EmbedHeaderControls'
 export { embedStrings } from './embed.strings'
 export {
   notifyVoiceExhausted,

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { PRODUCT_NAME } from '../../../../contract/product'
 import { LogoMark } from '../../ui/icons'
 import { AccountSlot } from '../account'
-import { EmbedCloseButton, useEmbed } from '../embed'
+import { EmbedHeaderControls, useEmbed } from '../embed'
 
 /**
  * The product header: the logo links to /explore (spec 1 §2); screens may add controls on the right, and
@@ -32,7 +32,7 @@ export function AppHeader({
         <Flex align="center" gap="2">
           {children}
           {account ? <AccountSlot /> : null}
-          <EmbedCloseButton />
+          <EmbedHeaderControls />
         </Flex>
       </Flex>
     </header>
