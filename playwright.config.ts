@@ -11,6 +11,9 @@ process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'likeness-e2e-'))
 // The fake OpenAI-compatible transcription server (test/support/transcription-server.ts) dictation and calls use.
 process.env.E2E_STT_PORT ??= String(await freePort())
+// Creators' sites for the embed tests (test/support/host-pages.ts): one a configuration allows, one it does not.
+process.env.E2E_HOST_PORT ??= String(await freePort())
+process.env.E2E_THIRD_PORT ??= String(await freePort())
 const port = Number(process.env.E2E_PORT)
 const sttPort = Number(process.env.E2E_STT_PORT)
 const baseURL = `http://127.0.0.1:${port}`
@@ -35,6 +38,13 @@ export default defineConfig({
     {
       command: `node --import tsx test/support/transcription-server.ts --port ${sttPort}`,
       url: `http://127.0.0.1:${sttPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: `node --import tsx test/support/host-pages.ts --port ${process.env.E2E_HOST_PORT} --port ${process.env.E2E_THIRD_PORT}`,
+      url: `http://127.0.0.1:${process.env.E2E_HOST_PORT}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
@@ -70,6 +80,8 @@ export default defineConfig({
         // Dictation and local calls transcribe through the fake server above.
         TRANSCRIPTION_BASE_URL: `http://127.0.0.1:${sttPort}/v1`,
         TRANSCRIPTION_API_KEY: 'test',
+        // The seeded embed configurations may be framed by the creator's site of the embed tests, not the third.
+        EMBED_DEMO_ORIGINS: `http://localhost:${process.env.E2E_HOST_PORT}`,
       },
     },
   ],

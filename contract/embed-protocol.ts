@@ -125,3 +125,10 @@ export const EMBED_CONFIG_HEADER = 'x-likeness-embed'
 
 /** The query the snippet adds to the iframe's first address: who the parent is, and the layout it shows. */
 export const EMBED_QUERY = { parent: 'parent', layout: 'layout' } as const
+
+/**
+ * The header the product sends on its API requests while running in an iframe: the configuration's id.
+ * The server checks it (an existing configuration of the clone asked) and marks conversations the request
+ * starts with medium EMBED (spec 1 §3 'Conversation'); anything else in it is ignored.
+ */
+export const EMBED_CONFIG_HEADER = `x-${PRODUCT_ID}-embed` as const

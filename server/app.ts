@@ -23,6 +23,7 @@ import { startAnswerRecovery } from './chat/answer-store'
 import type { Config } from './config'
 import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
+import { originContextOf } from './embeds/origins'
 import { AppError, codeForStatus, errorBody } from './errors'
 import { registerInputGuard } from './input-guard'
 import { serverPath } from './paths'
@@ -36,15 +37,21 @@ import { checkoutRoutes } from './routes/checkout'
 import { cloneTrainingRoutes } from './routes/clone-training'
 import { cloneRoutes } from './routes/clones'
 import { conversationRoutes } from './routes/conversations'
+import { devEmbedRoutes } from './routes/dev-embed'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { devToolsRoutes } from './routes/dev-tools'
+import { embedRoutes } from './routes/embeds'
 import { feedbackRoutes } from './routes/feedback'
 import { healthRoutes, pingDatabase } from './routes/health'
 import { historyRoutes } from './routes/history'
+import { leadRoutes } from './routes/leads'
 import { linkPreviewRoutes } from './routes/link-preview'
 import { messageSourcesRoutes } from './routes/message-sources'
+import { optInRoutes } from './routes/opt-ins'
+import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
 import { subscriptionRoutes } from './routes/subscriptions'
+import { textingWebhookRoutes } from './routes/texting-webhooks'
 import { transcriptionRoutes } from './routes/transcription'
 import { ttsRoutes } from './routes/tts'
 import { uploadRoutes } from './routes/uploads'
@@ -226,10 +233,24 @@ export async function buildApp({
   await app.register(videoRecordingRoutes, { db, uploadStore })
   startVoiceCallSweeper(app, db, now)
   await app.register(authRoutes, { db, config, mailer: providers.mailer })
+  // Texting (issue #14): phone numbers and Telegram, opt-ins and the greeting, the providers' webhooks.
+  await app.register(phoneRoutes, {
+    db,
+    config,
+    texts: providers.texts,
+    countryLookup: providers.countryLookup,
+  })
+  await app.register(optInRoutes, { db, texts: providers.texts, telegramBot: config.TELEGRAM_BOT_USERNAME })
+  await app.register(textingWebhookRoutes, { db, config, setup: brain, texts: providers.texts })
   // The dev outbox shows sign-in codes: never in production.
   if (config.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { db })
   // Test helpers (server/routes/dev-tools.ts): never in production.
   if (config.NODE_ENV !== 'production') await app.register(devToolsRoutes, { db, brain })
+  // Embeds (issue #14): configurations, leads, and a host page to try the snippet outside production.
+  const embedOrigins = originContextOf(config)
+  await app.register(embedRoutes, { db, origins: embedOrigins })
+  await app.register(leadRoutes, { db })
+  if (config.NODE_ENV !== 'production') await app.register(devEmbedRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })
   await app.register(usageRoutes, { db })
@@ -250,7 +271,11 @@ export async function buildApp({
   const vapiKeys = vapiKeysOf(config)
   await app.register(vapiCustomLlmRoutes, { db, setup: brain, keys: vapiKeys })
   await app.register(vapiWebhookRoutes, { db, keys: vapiKeys })
-  await registerWeb(app, { webDist: config.WEB_DIST, pages: { db, publicUrl: config.PUBLIC_URL } })
+  await registerWeb(app, {
+    webDist: config.WEB_DIST,
+    pages: { db, publicUrl: config.PUBLIC_URL },
+    embeds: { db, origins: embedOrigins },
+  })
 
   return app
 }

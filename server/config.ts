@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { normaliseOrigin } from '../contract/embed-protocol'
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
 
@@ -69,6 +70,55 @@ const Env = z.object({
   TAVUS_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TAVUS_REPLICA_ID: z.string().min(1).optional(),
   TAVUS_PERSONA_ID: z.string().min(1).optional(),
+  EMBED_DEMO_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const origins: string[] = []
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const origin = normaliseOrigin(part)
+        if (origin === null) {
+          ctx.addIssue({ code: 'custom', message: `'${part}' is not an origin such as https://example.com` })
+          return z.NEVER
+        }
+        if (!origins.includes(origin)) origins.push(origin)
+      }
+      return origins
+    })
+    .optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15555550123')
+    .optional(),
+  TWILIO_WHATSAPP_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15555550123')
+    .optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .transform((v) => v.replace(/^@/, ''))
+    .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "must be the bot's username"))
+    .optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, '16 to 256 characters of A-Z, a-z, 0-9, _ and -')
+    .optional(),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GEOIP_URL: z
+    .string()
+    .refine((v) => v.includes('{ip}') && /^https?:\/\//.test(v), 'must be an http(s) URL holding {ip}')
+    .optional(),
+  DEFAULT_PHONE_COUNTRY: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US'))
+    .optional(),
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
@@ -169,6 +219,40 @@ export interface Config {
   /** The replica (face and voice) and persona of the calls; unset, Tavus uses the account's defaults. */
   readonly TAVUS_REPLICA_ID: string | undefined
   readonly TAVUS_PERSONA_ID: string | undefined
+  /**
+   * Comma-separated origins (e.g. 'http://localhost:5174') that may frame the seeded demo embed
+   * configurations, besides the server's own origin (server/embeds/origins.ts). Unset: only the server's own.
+   */
+  readonly EMBED_DEMO_ORIGINS: readonly string[]
+  /**
+   * Twilio sends and receives SMS and WhatsApp texts instead of the dev outbox when the account SID and auth
+   * token are set (server/texting/twilio.ts), from TWILIO_SMS_FROM and TWILIO_WHATSAPP_FROM (E.164; a channel
+   * without its number stays in the dev outbox). Its webhook is /api/texting/twilio/webhook, signed with the
+   * auth token.
+   */
+  readonly TWILIO_ACCOUNT_SID: string | undefined
+  readonly TWILIO_AUTH_TOKEN: string | undefined
+  readonly TWILIO_SMS_FROM: string | undefined
+  readonly TWILIO_WHATSAPP_FROM: string | undefined
+  /** Twilio's API base (default https://api.twilio.com), replaceable so tests can use a local fake. */
+  readonly TWILIO_API_URL: string
+  /**
+   * A Telegram bot sends and receives Telegram texts instead of the dev outbox when its token is set, with its
+   * username (the t.me links) and the secret its webhook (/api/texting/telegram/webhook) must show
+   * (setWebhook's secret_token).
+   */
+  readonly TELEGRAM_BOT_TOKEN: string | undefined
+  readonly TELEGRAM_BOT_USERNAME: string | undefined
+  readonly TELEGRAM_WEBHOOK_SECRET: string | undefined
+  /** Telegram's Bot API base (default https://api.telegram.org), replaceable so tests can use a local fake. */
+  readonly TELEGRAM_API_URL: string
+  /**
+   * An IP geolocation service for the phone country (spec 1 §5): a URL with {ip}, answering JSON with a
+   * two-letter country code (country_code, countryCode or country). Unset: no lookup.
+   */
+  readonly GEOIP_URL: string | undefined
+  /** The phone country when no lookup says (and the renderer sends none), e.g. US. */
+  readonly DEFAULT_PHONE_COUNTRY: string | undefined
 }
 
 /**
@@ -201,6 +285,25 @@ export function loadConfig(
     throw new Error(
       `Invalid environment: ${missing}: required with ${present} (Vapi voice calls need both keys of the ` +
         'same Vapi organisation; unset both to keep the local call)',
+    )
+  }
+  // Half a Twilio configuration could neither send nor check a webhook's signature.
+  if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
+    const missing = e.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'
+    const present = e.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'
+    throw new Error(`Invalid environment: ${missing}: required with ${present} (Twilio needs both)`)
+  }
+  if (e.TWILIO_ACCOUNT_SID && !e.TWILIO_SMS_FROM && !e.TWILIO_WHATSAPP_FROM) {
+    throw new Error(
+      'Invalid environment: TWILIO_SMS_FROM: Twilio needs a sender number (TWILIO_SMS_FROM, TWILIO_WHATSAPP_FROM or both)',
+    )
+  }
+  // A bot without its username gives no link to start it; without the secret its webhook cannot be trusted.
+  if (e.TELEGRAM_BOT_TOKEN && (!e.TELEGRAM_BOT_USERNAME || !e.TELEGRAM_WEBHOOK_SECRET)) {
+    const missing = e.TELEGRAM_BOT_USERNAME ? 'TELEGRAM_WEBHOOK_SECRET' : 'TELEGRAM_BOT_USERNAME'
+    throw new Error(
+      `Invalid environment: ${missing}: required with TELEGRAM_BOT_TOKEN (the bot's username for its links, ` +
+        'and the secret_token given to setWebhook)',
     )
   }
   return Object.freeze({
@@ -247,5 +350,17 @@ export function loadConfig(
     TAVUS_API_BASE_URL: (e.TAVUS_API_BASE_URL ?? 'https://tavusapi.com').replace(/\/+$/, ''),
     TAVUS_REPLICA_ID: e.TAVUS_REPLICA_ID,
     TAVUS_PERSONA_ID: e.TAVUS_PERSONA_ID,
+    EMBED_DEMO_ORIGINS: Object.freeze(e.EMBED_DEMO_ORIGINS ?? []),
+    TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
+    TWILIO_SMS_FROM: e.TWILIO_SMS_FROM,
+    TWILIO_WHATSAPP_FROM: e.TWILIO_WHATSAPP_FROM,
+    TWILIO_API_URL: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+    TELEGRAM_BOT_TOKEN: e.TELEGRAM_BOT_TOKEN,
+    TELEGRAM_BOT_USERNAME: e.TELEGRAM_BOT_USERNAME,
+    TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
+    TELEGRAM_API_URL: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    GEOIP_URL: e.GEOIP_URL,
+    DEFAULT_PHONE_COUNTRY: e.DEFAULT_PHONE_COUNTRY,
   })
 }

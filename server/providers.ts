@@ -12,6 +12,11 @@ import type { Db } from './db/client'
 import { createDevOutbox } from './mail/dev-outbox'
 import type { Mailer } from './mail/mailer'
 import { createSmtpMailer } from './mail/smtp'
+import { type CountryLookup, createCountryLookup } from './texting/country'
+import { createDevTextOutbox } from './texting/dev-outbox-texts'
+import { createTelegramBot } from './texting/telegram'
+import { createTexts, type TextProvider, type Texts } from './texting/texts'
+import { createTwilioTexts } from './texting/twilio'
 import {
   createOpenAiTranscriber,
   defaultTranscriptionModel,
@@ -36,6 +41,10 @@ export interface Providers {
   videoCalls: VideoCallProvider
   /** Speech to text (POST /api/transcribe/groq); null when none is configured. */
   transcriber: Transcriber | null
+  /** SMS, WhatsApp and Telegram texts: the dev outbox, Twilio and a Telegram bot (server/texting/texts.ts). */
+  texts: Texts
+  /** The visitor's country by IP (GEOIP_URL); null when none is configured (server/texting/country.ts). */
+  countryLookup: CountryLookup | null
 }
 
 /** What embedded defaults that keep state need (the dev outbox stores its mail in the database). */
@@ -66,6 +75,13 @@ export function createProviders(
     voiceCalls: overrides.voiceCalls ?? createVoiceCalls(config),
     videoCalls: overrides.videoCalls ?? createVideoCalls(config),
     transcriber: overrides.transcriber !== undefined ? overrides.transcriber : createTranscriber(config),
+    texts: overrides.texts ?? createTextProviders(config, deps),
+    countryLookup:
+      overrides.countryLookup !== undefined
+        ? overrides.countryLookup
+        : config.GEOIP_URL
+          ? createCountryLookup(config.GEOIP_URL)
+          : null,
   }
 }
 
@@ -74,6 +90,37 @@ function createMailer(config: Config, deps: ProviderDeps | undefined): Mailer {
     return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM })
   if (!deps) throw new Error('The dev outbox needs the database: pass deps to createProviders')
   return createDevOutbox(deps.db, deps.log)
+}
+
+/**
+ * Each text channel on its configured provider: SMS and WhatsApp on Twilio when its keys and that channel's
+ * sender number are set, Telegram on the bot when its token is set; the dev outbox holds the rest.
+ */
+function createTextProviders(config: Config, deps: ProviderDeps | undefined): Texts {
+  const outbox = deps ? createDevTextOutbox(deps.db, deps.log) : null
+  const twilio =
+    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN
+      ? createTwilioTexts({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          smsFrom: config.TWILIO_SMS_FROM,
+          whatsappFrom: config.TWILIO_WHATSAPP_FROM,
+          baseUrl: config.TWILIO_API_URL,
+        })
+      : null
+  const telegram = config.TELEGRAM_BOT_TOKEN
+    ? createTelegramBot({ token: config.TELEGRAM_BOT_TOKEN, baseUrl: config.TELEGRAM_API_URL })
+    : null
+  const pick = (real: TextProvider | null): TextProvider => {
+    if (real) return real
+    if (!outbox) throw new Error('The dev outbox needs the database: pass deps to createProviders')
+    return outbox
+  }
+  return createTexts({
+    sms: pick(twilio && config.TWILIO_SMS_FROM ? twilio : null),
+    whatsapp: pick(twilio && config.TWILIO_WHATSAPP_FROM ? twilio : null),
+    telegram: pick(telegram),
+  })
 }
 
 function createVoiceCalls(config: Config): VoiceCallProvider {

@@ -11,7 +11,7 @@ import { rateLimited } from './errors'
  * is listed in UNLIMITED_WRITES with the reason it needs no request-rate limit (test/api/rate-limits.test.ts
  * fails on a write route found in neither).
  *
- * What is not here on purpose: sign-in codes and uploads are limited by what they create (codes per address
+ * What is not here on purpose: sign-in and phone codes and uploads are limited by what they create (codes per address
  * and IP, uploads per owner and IP), counted in the database so the limits hold across restarts and across
  * servers (server/auth/login-codes.ts, server/uploads/uploads.ts).
  */
@@ -54,11 +54,19 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/calls/video/failures': 'writes',
   // A recording to text costs like a chat answer.
   'POST /api/transcribe/groq': 'chat',
+  // Guessing phone codes (each also dies after 5 wrong tries); a greeting is a text that costs money.
+  'POST /api/me/phone/verify': 'writes',
+  'POST /api/greet': 'writes',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
 export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /api/auth/code': 'sign-in codes per address and IP pair, per address and per IP, in the database',
+  'POST /api/me/phone': 'phone codes in the sign-in code ledger: per number and IP pair, per number, per IP',
+  'POST /api/me/telegram': 'needs a signed-in user; changes only their own username',
+  'PUT /api/opt-ins': 'needs a signed-in user; changes only their own opt-in',
+  'POST /api/texting/twilio/webhook': 'signature-verified provider callbacks',
+  'POST /api/texting/telegram/webhook': 'signature-verified provider callbacks',
   'POST /api/uploads/presign': 'uploads per owner and per IP, in the database',
   'POST /api/upload': 'uploads per owner and per IP, in the database',
   'POST /api/uploads/complete': 'finishes an upload already counted by presign',
@@ -90,6 +98,10 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /api/calls/video/:callId/heartbeat': 'changes a call the caller holds; creates nothing',
   'POST /api/calls/video/:callId/end': 'changes a call the caller holds; creates nothing',
   'POST /api/calls/video/:callId/recording': 'attaches the caller’s own upload, counted by presign',
+  'POST /api/studio/:slug/embeds': 'needs the signed-in creator of the clone',
+  'PATCH /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
+  'DELETE /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
+  'POST /api/capture/lead': 'needs a signed-in user; writes one lead per user and clone',
 }
 
 /** The per-minute limits from the configuration. */

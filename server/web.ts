@@ -7,13 +7,15 @@ import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app-type'
 import { errorBody } from './errors'
 import { serverPath } from './paths'
+import { allowFraming } from './security-headers'
+import { type EmbedPageOptions, INVALID_EMBED_TARGET_PAGE, resolveEmbedPage } from './web/embed-page'
 import { type PageHeadOptions, renderClonePage } from './web/page-head'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */
 export const seedMediaDir = serverPath('seed/media')
 
 /** Paths the web app's history fallback never answers. */
-const RESERVED_PREFIXES = ['/api', '/media', '/dev'] as const
+const RESERVED_PREFIXES = ['/api', '/media', '/dev', '/embed'] as const
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const MEDIA_CACHE = 'public, max-age=604800'
@@ -29,6 +31,8 @@ export interface WebOptions {
   mediaDir?: string
   /** Writes a clone's title, cards and first screen into the pages of its addresses (web/page-head.ts). */
   pages?: PageHeadOptions
+  /** Serves /embed/** framable by each configuration's origins (web/embed-page.ts); unset, /embed is reserved. */
+  embeds?: EmbedPageOptions
 }
 
 const isReserved = (pathname: string) =>
@@ -46,8 +50,10 @@ const acceptsHtml = (accept: string | undefined) =>
  */
 export async function registerWeb(
   app: App,
-  { webDist, mediaDir = seedMediaDir, pages }: WebOptions,
+  { webDist, mediaDir = seedMediaDir, pages, embeds }: WebOptions,
 ): Promise<void> {
+  if (embeds) registerEmbedPages(app, webDist, embeds)
+
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',
@@ -93,6 +99,31 @@ export async function registerWeb(
     if (isPageRequest) return sendIndexHtml(request, reply, webDist, pages && { ...pages, url: request.url })
     return reply.code(404).send(errorBody(ErrorCode.notFound, 'Route not found'))
   })
+}
+
+/**
+ * GET /embed and /embed/**: the app shell without the clone page head (the product in an iframe boots from
+ * its configuration, not from a prerendered profile), framable by the configuration's allowed origins only,
+ * or the 'Invalid embed target' page (404) framable by nobody. Routes, not the history fallback: the
+ * service worker never answers these navigations either (pwa/src/routing-rules.ts), so this header holds.
+ */
+function registerEmbedPages(app: App, webDist: string, options: EmbedPageOptions) {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/'
+    const page = await resolveEmbedPage(options, pathname)
+    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE)
+    if (!page.valid) return reply.code(404).send(INVALID_EMBED_TARGET_PAGE)
+    let html: string
+    try {
+      html = await readFile(path.join(webDist, 'index.html'), 'utf8')
+    } catch {
+      return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT)
+    }
+    allowFraming(reply, page.frameAncestors)
+    return reply.code(200).send(html)
+  }
+  app.get('/embed', handler)
+  app.get('/embed/*', handler)
 }
 
 async function sendIndexHtml(

@@ -13,6 +13,12 @@ export const NEVER_CACHED_PREFIXES = ['/api', '/dev', '/auth', '/checkout'] as c
 /** Clone portraits and other media the server hosts; cached at runtime, never precached. */
 export const MEDIA_PREFIX = '/media'
 
+/**
+ * The product inside a creator's iframe: its page carries the configuration's `frame-ancestors`
+ * (server/web.ts), which the cached shell does not, so the worker never answers these navigations.
+ */
+export const EMBED_PAGE_PREFIX = '/embed'
+
 /** The app shell every app route falls back to, and the page for a navigation nothing can answer. */
 export const SHELL_URL = '/index.html'
 export const OFFLINE_URL = '/offline.html'
@@ -40,7 +46,9 @@ export function isNeverCached(url: URL, origin: string): boolean {
  * history fallback follows the same rule) are left to the network.
  */
 export const NAVIGATION_DENYLIST: RegExp[] = [
-  ...[...NEVER_CACHED_PREFIXES, MEDIA_PREFIX].map((prefix) => new RegExp(`^${prefix}(?:[/?]|$)`)),
+  ...[...NEVER_CACHED_PREFIXES, MEDIA_PREFIX, EMBED_PAGE_PREFIX].map(
+    (prefix) => new RegExp(`^${prefix}(?:[/?]|$)`),
+  ),
   /^[^?]*\/[^/?]*\.[^/?]*(?:\?|$)/,
 ]
 

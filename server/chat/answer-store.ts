@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, lt, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { type ChatMessage, DEFAULT_CONVERSATION_TITLE, type MessageAffiliate } from '../../contract'
+import {
+  type ChatMessage,
+  type ConversationMedium,
+  DEFAULT_CONVERSATION_TITLE,
+  type MessageAffiliate,
+} from '../../contract'
 import type { Owner } from '../auth/visitor'
 import { chargeMessage, type MessageCharge } from '../billing/usage'
 import { type CitationDraft, withoutMarkers } from '../brain/citations'
@@ -79,8 +84,10 @@ export interface QuestionToStore {
 export interface AnswerToBegin {
   cloneId: string
   instanceId: string | null
-  /** null starts a new conversation (medium WEB, default title). */
+  /** null starts a new conversation (medium WEB unless `medium` says, default title). */
   conversationId: string | null
+  /** A new conversation's medium: EMBED when asked from an embed (server/chat/chat-target.ts). */
+  medium?: ConversationMedium
   visitorId: string
   userId: string | null
   question: QuestionToStore
@@ -147,7 +154,7 @@ export async function beginAnswer(db: Db, input: AnswerToBegin): Promise<BegunAn
               visitorId: input.visitorId,
               userId: input.userId,
               title: DEFAULT_CONVERSATION_TITLE,
-              medium: 'WEB',
+              medium: input.medium ?? 'WEB',
               createdAt: question.createdAt,
               updatedAt: question.createdAt,
             })

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify'
+import { EMBED_CONFIG_HEADER } from '../../contract/embed-protocol'
 import { type Owner, ownerOf } from '../auth/visitor'
 import { type CloneRow, requireCloneForChat, requireInstanceById } from '../clones/queries'
 import type { Db } from '../db/client'
+import { findCloneEmbedConfig } from '../embeds/store'
 import { notFound } from '../errors'
 import { findAttachedUploads } from '../uploads/attachments'
 import type { UploadRow } from '../uploads/uploads'
@@ -25,6 +27,8 @@ export interface ChatTarget {
   conversationId: string | null
   owner: Owner
   attached: UploadRow[]
+  /** The medium of a conversation this message starts: EMBED when asked from one of the clone's embeds. */
+  medium: 'WEB' | 'EMBED'
 }
 
 /**
@@ -50,5 +54,17 @@ export async function resolveChatTarget(
     conversationId = owned.id
   }
   const attached = await findAttachedUploads(db, target.files, publicOrigin)
-  return { clone, documentsVersion, instanceId, conversationId, owner, attached }
+  const medium = await mediumOf(db, request, clone.id)
+  return { clone, documentsVersion, instanceId, conversationId, owner, attached, medium }
+}
+
+/**
+ * The product in an iframe names its embed configuration on every request (EMBED_CONFIG_HEADER): a
+ * configuration of this clone makes new conversations medium EMBED (spec 1 §3 'Conversation'); a header
+ * naming anything else is ignored, as if not sent.
+ */
+async function mediumOf(db: Db, request: FastifyRequest, cloneId: string): Promise<'WEB' | 'EMBED'> {
+  const configId = request.headers[EMBED_CONFIG_HEADER]
+  if (typeof configId !== 'string' || !configId) return 'WEB'
+  return (await findCloneEmbedConfig(db, cloneId, configId.trim())) ? 'EMBED' : 'WEB'
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import {
   type ChatMessage,
+  type ConversationMedium,
   type ConversationWithMessages,
   DEFAULT_CONVERSATION_TITLE,
   type MessageAffiliate,
@@ -113,8 +114,10 @@ export async function recentTurns(
 export interface ExchangeToStore {
   cloneId: string
   instanceId: string | null
-  /** null starts a new conversation (medium WEB, default title). */
+  /** null starts a new conversation (medium WEB unless `medium` says, default title). */
   conversationId: string | null
+  /** A new conversation's medium: EMBED when asked from an embed (server/chat/chat-target.ts). */
+  medium?: ConversationMedium
   visitorId: string
   /** The signed-in user who asks: a new conversation is theirs from the start. */
   userId?: string | null
@@ -170,7 +173,7 @@ export function storeExchange(
           visitorId: exchange.visitorId,
           userId: exchange.userId ?? null,
           title: DEFAULT_CONVERSATION_TITLE,
-          medium: 'WEB',
+          medium: exchange.medium ?? 'WEB',
           createdAt: question.createdAt,
           updatedAt: lastAt,
         })

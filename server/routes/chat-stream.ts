@@ -65,7 +65,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
     async (request, reply) => {
       const body = request.body
       const receivedAt = new Date()
-      const { clone, documentsVersion, instanceId, conversationId, owner, attached } =
+      const { clone, documentsVersion, instanceId, conversationId, owner, attached, medium } =
         await resolveChatTarget(db, request, body, publicOrigin)
       const asked = body.clientMessageId ? await findAskedQuestion(db, body.clientMessageId) : undefined
       if (asked && !mayRetry(asked, owner, clone.id)) throw conflict(CLIENT_ID_TAKEN)
@@ -97,6 +97,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
         cloneId: clone.id,
         instanceId,
         conversationId,
+        medium,
         visitorId,
         userId: owner.userId,
         question: {

@@ -73,7 +73,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
       const body = request.body
       const receivedAt = new Date()
       // Checked as in the stream: clone, instance and conversation (404), the visitor's files (400 'Invalid file').
-      const { clone, instanceId, conversationId, owner, attached } = await resolveChatTarget(
+      const { clone, instanceId, conversationId, owner, attached, medium } = await resolveChatTarget(
         db,
         request,
         { ...body, files: body.userFiles },
@@ -95,6 +95,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
           cloneId: clone.id,
           instanceId,
           conversationId,
+          medium,
           visitorId,
           userId: owner.userId,
           question: {

@@ -13,12 +13,13 @@ const SHOWN = 50
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-/** The one-time code in a sign-in mail, shown large so a developer can copy it at a glance. */
+/** The one-time code in a sign-in mail or a phone-code text, shown large so a developer can copy it at a glance. */
 export const codeInText = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? null
 
 /**
- * GET /dev/outbox: the mail the embedded outbox "sent", newest first, as a plain page. Registered only
- * outside production (server/app.ts); it reveals sign-in codes by design.
+ * GET /dev/outbox: the mail and texts (SMS, WhatsApp, Telegram) the embedded outbox "sent", newest first, as
+ * a plain page. Registered only outside production (server/app.ts); it reveals sign-in and phone codes by
+ * design.
  */
 export const devOutboxRoutes: FastifyPluginAsync<DevOutboxOptions> = async (app, { db }) => {
   app.get('/dev/outbox', async (_request, reply) => {
@@ -29,7 +30,7 @@ export const devOutboxRoutes: FastifyPluginAsync<DevOutboxOptions> = async (app,
         return `<li class="mail">
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.channel)} · <time datetime="${m.createdAt.toISOString()}">${escapeHtml(m.createdAt.toISOString())}</time></p>
-  ${code ? `<p class="code" aria-label="Sign-in code for ${escapeHtml(m.to)}">${code}</p>` : ''}
+  ${code ? `<p class="code" aria-label="${m.channel === 'email' ? 'Sign-in code' : 'Phone code'} for ${escapeHtml(m.to)}">${code}</p>` : ''}
   <pre>${escapeHtml(m.text)}</pre>
 </li>`
       })
@@ -39,7 +40,7 @@ export const devOutboxRoutes: FastifyPluginAsync<DevOutboxOptions> = async (app,
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev outbox | ${PRODUCT_NAME}</title>
+<title>Mail and texts | ${PRODUCT_NAME}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:44rem;padding:1.5rem;color:#1d1a22;background:#faf9fb}
 h1{font-size:1.5rem;margin:0 0 .25rem}
@@ -54,9 +55,9 @@ pre{white-space:pre-wrap;margin:0;font:inherit;color:#3b3542}
 </head>
 <body>
 <main>
-<h1>Dev outbox</h1>
-<p class="note">Mail the embedded outbox would have sent, newest first (the last ${SHOWN}). Set SMTP_URL to send real mail. Not available in production.</p>
-${rows.length ? `<ol>${items}</ol>` : '<p>No mail yet. Ask for a sign-in code and reload.</p>'}
+<h1>Mail and texts</h1>
+<p class="note">Mail and texts (SMS, WhatsApp, Telegram) the embedded outbox would have sent, newest first (the last ${SHOWN}). Set SMTP_URL to send real mail, and Twilio or a Telegram bot to send real texts. Not available in production.</p>
+${rows.length ? `<ol>${items}</ol>` : '<p>Nothing sent yet. Ask for a sign-in or phone code and reload.</p>'}
 </main>
 </body>
 </html>`

@@ -18,6 +18,7 @@ import {
   users,
 } from '../db/schema'
 import { seedBlockedEmailDomains, seedClones, seedUsers } from './data'
+import { upsertEmbeds } from './embeds'
 import { seedId } from './ids'
 import type { SeedClone, SeedUser } from './types'
 
@@ -102,6 +103,7 @@ export async function seed(
     for (const clone of data.clones) {
       const cloneId = await upsertClone(tx, clone)
       const result = await upsertDocuments(tx, cloneId, clone)
+      await upsertEmbeds(tx, cloneId, clone)
       documentCount += clone.documents.length
       rechunked += result.rechunked
     }
@@ -143,6 +145,7 @@ async function seedFingerprint(db: Db, data: SeedData): Promise<string> {
 }
 
 export const cloneIdOf = (cloneKey: string) => seedId('clone', cloneKey)
+export { embedConfigIdOf } from './embeds'
 
 async function upsertClone(db: Db, clone: SeedClone): Promise<string> {
   const id = cloneIdOf(clone.key)

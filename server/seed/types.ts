@@ -55,6 +55,16 @@ export interface SeedInstance {
   imageUrl: string | null
 }
 
+/** A seeded embed configuration (issue #14); its allowed origins are the demo origins (embeds/origins.ts). */
+export interface SeedEmbed {
+  key: string
+  name: string
+  layout: 'inline' | 'bubble'
+  whitelabel: boolean
+  textLimit: number | null
+  voiceLimitSeconds: number | null
+}
+
 export interface SeedClone {
   key: string
   slug: string
@@ -88,6 +98,8 @@ export interface SeedClone {
   suggestedQuestions: string[]
   instances: SeedInstance[]
   memberships: SeedMembership[]
+  /** Embed configurations, framable by the server's own origin and EMBED_DEMO_ORIGINS; none when left out. */
+  embeds?: SeedEmbed[]
   documents: SeedDocument[]
 }
 

@@ -9,6 +9,7 @@ import { PresignUploadResponse, ShareConversationResponse } from '../../contract
 import { createSession } from '../../server/auth/sessions'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { conversations, instances, memberships, users } from '../../server/db/schema'
+import { embedConfigIdOf } from '../../server/seed'
 import { sendChatMessage } from './chat-helpers'
 import { bodyArb, jsonSchemaOf, type KnownValues, pathArb, queryStringArb, type RawBody } from './fuzz-inputs'
 import { createTestApp } from './helpers'
@@ -125,7 +126,13 @@ async function freshFixtures(): Promise<KnownValues> {
     headers: signedIn(),
   })
   const shareId = ShareConversationResponse.parse(shared.json()).shared.id
-  const ids = [conversationId, finalEvent.message.id, finalEvent.userMessage.id, visitorChat.message.id]
+  const ids = [
+    conversationId,
+    finalEvent.message.id,
+    finalEvent.userMessage.id,
+    visitorChat.message.id,
+    embedConfigIdOf('lena-hart', 'bubble'),
+  ]
   return {
     slug: ['lena-hart', 'tomas-rivera'],
     cloneSlug: ['lena-hart', 'tomas-rivera'],

@@ -1,10 +1,12 @@
 import { asc, count, eq, getTableName, inArray, is, ne } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SPECIAL_TEXT_LIMIT, SPECIAL_VOICE_LIMIT_SECONDS } from '../../contract/embed'
 import { chunkDocument } from '../../server/brain/chunk'
 import * as schema from '../../server/db/schema'
-import { documentChunks, documents } from '../../server/db/schema'
-import { seed } from '../../server/seed'
+import { documentChunks, documents, embedConfigs } from '../../server/db/schema'
+import { DEMO_ORIGINS } from '../../server/embeds/origins'
+import { embedConfigIdOf, seed } from '../../server/seed'
 import { seedClones, seedUsers } from '../../server/seed/data'
 import { seedId } from '../../server/seed/ids'
 import { createTestApp, type TestApp } from './helpers'
@@ -180,6 +182,45 @@ describe('seed', () => {
     // Back to the real data: the original chunks come back.
     expect((await seed(t.db)).rechunkedDocuments).toBe(1)
     expect(await chunkIds(eq(documents.key, target.key))).toEqual(targetBefore)
+  })
+})
+
+describe('seeded embed configurations', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('writes the demo configurations under stable ids, and removes only seeded ones that left the data', async () => {
+    const lena = seedId('clone', 'lena-hart')
+    const rows = await t.db.select().from(embedConfigs).where(eq(embedConfigs.cloneId, lena))
+    const byKey = new Map(rows.map((r) => [r.key, r]))
+    expect([...byKey.keys()].sort()).toEqual(['bubble', 'text-limit', 'voice-limit'])
+    expect(byKey.get('bubble')).toMatchObject({
+      id: embedConfigIdOf('lena-hart', 'bubble'),
+      layout: 'bubble',
+      allowedOrigins: [DEMO_ORIGINS],
+      textLimit: null,
+      voiceLimitSeconds: null,
+    })
+    expect(byKey.get('text-limit')).toMatchObject({ textLimit: SPECIAL_TEXT_LIMIT, voiceLimitSeconds: null })
+    expect(byKey.get('voice-limit')).toMatchObject({
+      textLimit: null,
+      voiceLimitSeconds: SPECIAL_VOICE_LIMIT_SECONDS,
+    })
+
+    const [mine] = await t.db
+      .insert(embedConfigs)
+      .values({ cloneId: lena, name: 'Mine', allowedOrigins: ['https://creator.example'] })
+      .returning()
+    const clones = structuredClone(seedClones)
+    clones.find((c) => c.key === 'lena-hart')!.embeds = clones
+      .find((c) => c.key === 'lena-hart')!
+      .embeds!.filter((e) => e.key !== 'voice-limit')
+    await seed(t.db, { clones, users: seedUsers })
+    const after = await t.db.select().from(embedConfigs).where(eq(embedConfigs.cloneId, lena))
+    expect(after.map((r) => r.key ?? r.id).sort()).toEqual(['bubble', 'text-limit', mine!.id].sort())
   })
 })
 

@@ -1,3 +1,4 @@
+import { SPECIAL_TEXT_LIMIT, SPECIAL_VOICE_LIMIT_SECONDS } from '../../../contract/embed'
 import { CREATOR_ANSWER_TITLE } from '../../../contract/knowledge'
 import type { SeedClone, SeedDocument } from '../types'
 
@@ -891,6 +892,33 @@ export const lenaHart: SeedClone = {
       includedMessagesPerMonth: 100000,
       includedMinutesPerMonth: 300,
       includedVideoMinutesPerMonth: 120,
+    },
+  ],
+  // spec 1 §9: the default bubble, and the two special configurations (4 user messages; 3 minutes of voice).
+  embeds: [
+    {
+      key: 'bubble',
+      name: 'Demo bubble',
+      layout: 'bubble',
+      whitelabel: false,
+      textLimit: null,
+      voiceLimitSeconds: null,
+    },
+    {
+      key: 'text-limit',
+      name: 'Demo text limit',
+      layout: 'bubble',
+      whitelabel: false,
+      textLimit: SPECIAL_TEXT_LIMIT,
+      voiceLimitSeconds: null,
+    },
+    {
+      key: 'voice-limit',
+      name: 'Demo voice limit',
+      layout: 'bubble',
+      whitelabel: false,
+      textLimit: null,
+      voiceLimitSeconds: SPECIAL_VOICE_LIMIT_SECONDS,
     },
   ],
   documents: [...websites, ...youtube, ...podcasts, ...files, ...tweets, ...creatorAnswers],

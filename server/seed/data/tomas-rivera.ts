@@ -330,5 +330,15 @@ export const tomasRivera: SeedClone = {
       includedVideoMinutesPerMonth: 0,
     },
   ],
+  embeds: [
+    {
+      key: 'bubble',
+      name: 'Demo bubble',
+      layout: 'bubble',
+      whitelabel: false,
+      textLimit: null,
+      voiceLimitSeconds: null,
+    },
+  ],
   documents,
 }

@@ -56,6 +56,17 @@ describe('navigation fallback', () => {
     }
   })
 
+  it('never answers embed pages (their framing policy is per configuration), but keeps lookalikes', () => {
+    for (const path of [
+      '/embed',
+      '/embed/lena-hart/3f2b',
+      '/embed/clinic@lena-hart/3f2b/overview?parent=x',
+    ]) {
+      expect(isAppNavigation(url(path), origin), path).toBe(false)
+    }
+    expect(isAppNavigation(url('/embedded-clone'), origin)).toBe(true)
+  })
+
   it('leaves media and files to the network', () => {
     for (const path of [
       '/media/lena.jpg',

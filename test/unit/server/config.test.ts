@@ -20,7 +20,21 @@ describe('loadConfig', () => {
       LLM_MODEL: undefined,
       VAPI_API_BASE_URL: 'https://api.vapi.ai',
       TAVUS_API_BASE_URL: 'https://tavusapi.com',
+      EMBED_DEMO_ORIGINS: [],
+      TWILIO_API_URL: 'https://api.twilio.com',
+      TELEGRAM_API_URL: 'https://api.telegram.org',
     })
+  })
+
+  it('reads the demo embed origins, normalised, and refuses anything that is not an origin', () => {
+    expect(
+      loadConfig({
+        EMBED_DEMO_ORIGINS: ' http://localhost:5174, https://Host.example ,http://localhost:5174',
+      }).EMBED_DEMO_ORIGINS,
+    ).toEqual(['http://localhost:5174', 'https://host.example'])
+    expect(() => loadConfig({ EMBED_DEMO_ORIGINS: 'https://ok.example,https://bad.example/path' })).toThrow(
+      /EMBED_DEMO_ORIGINS: 'https:\/\/bad.example\/path' is not an origin/,
+    )
   })
 
   it('reads the environment, treating empty values as unset', () => {
@@ -88,5 +102,33 @@ describe('loadConfig', () => {
       'http://127.0.0.1:9',
     )
     expect(loadConfig({}).VAPI_PUBLIC_KEY).toBeUndefined()
+  })
+
+  it('reads the text providers: Twilio needs both keys and a sender, a Telegram bot its username and secret', () => {
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(/TWILIO_AUTH_TOKEN: required/)
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' })).toThrow(/TWILIO_SMS_FROM/)
+    expect(() => loadConfig({ TWILIO_SMS_FROM: '555-0100' })).toThrow(/TWILIO_SMS_FROM: must be an E.164/)
+    const twilio = loadConfig({
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_SMS_FROM: '+15005550006',
+    })
+    expect(twilio.TWILIO_API_URL).toBe('https://api.twilio.com')
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: '1:x' })).toThrow(/TELEGRAM_BOT_USERNAME: required/)
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: '1:x', TELEGRAM_BOT_USERNAME: '@LikenessBot' })).toThrow(
+      /TELEGRAM_WEBHOOK_SECRET: required/,
+    )
+    const bot = loadConfig({
+      TELEGRAM_BOT_TOKEN: '1:x',
+      TELEGRAM_BOT_USERNAME: '@LikenessBot',
+      TELEGRAM_WEBHOOK_SECRET: 'a-secret-of-16-chars',
+    })
+    expect(bot.TELEGRAM_BOT_USERNAME).toBe('LikenessBot')
+    expect(bot.TELEGRAM_API_URL).toBe('https://api.telegram.org')
+    expect(loadConfig({ DEFAULT_PHONE_COUNTRY: 'gb' }).DEFAULT_PHONE_COUNTRY).toBe('GB')
+    expect(() => loadConfig({ GEOIP_URL: 'https://ipapi.co/json/' })).toThrow(/GEOIP_URL/)
+    expect(loadConfig({ GEOIP_URL: 'https://ipapi.co/{ip}/json/' }).GEOIP_URL).toBe(
+      'https://ipapi.co/{ip}/json/',
+    )
   })
 })
