@@ -117,12 +117,6 @@ export function parseEmbedTarget(target: string): { cloneSlug: string; instanceS
 export const embedRoot = (target: string, configId: string) =>
   `${EMBED_PREFIX}/${encodeURIComponent(target)}/${encodeURIComponent(configId)}`
 
-/**
- * The header the product inside an iframe sends with every API request: the configuration it runs under
- * (so the server can count per-configuration limits and mark the conversation's medium EMBED).
- */
-export const EMBED_CONFIG_HEADER = 'x-likeness-embed'
-
 /** The query the snippet adds to the iframe's first address: who the parent is, and the layout it shows. */
 export const EMBED_QUERY = { parent: 'parent', layout: 'layout' } as const
 
