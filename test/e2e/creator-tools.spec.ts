@@ -143,13 +143,13 @@ test.describe('action centre', () => {
     await expect(page).not.toHaveURL(/actions=/)
   })
 
-  test('?actions=text offers the enabled platforms and never ends in a dead end', async ({ page }) => {
+  test('?actions=text offers the enabled platforms and asks a visitor to log in first', async ({ page }) => {
     await page.goto('/lena-hart/talk?actions=text')
     const dialog = page.getByRole('dialog', { name: 'Text Dr. Lena Hart' })
     await expect(dialog.getByText('Select Platform')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Telegram' })).toHaveCount(0)
     await dialog.getByRole('button', { name: 'WhatsApp' }).click()
-    await expect(dialog.getByText('WhatsApp is coming soon')).toBeVisible()
+    await expect(dialog.getByText('You need to be logged in first.')).toBeVisible()
     await dialog.getByRole('button', { name: 'Back' }).click()
     await expect(dialog.getByRole('button', { name: 'SMS' })).toBeVisible()
   })

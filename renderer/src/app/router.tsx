@@ -12,6 +12,7 @@ import { cloneQuery, clonesQuery } from '../api/clones'
 import { loadBillingScreen, loadMembershipsScreen } from '../features/billing'
 import { loadExploreScreen } from '../features/explore'
 import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
+import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
 import { loadTalkScreen } from '../features/talk'
@@ -83,6 +84,11 @@ const membershipsRoute = createRoute({
 const studioQuestionsRoute = createRoute({
   ...route('/studio/$slug/build/questions'),
   component: placeholder('StudioQuestionsScreen'),
+})
+// The creator's leads (issue #14): CREATOR or CONTRIBUTOR; its own lazy chunk.
+const studioLeadsRoute = createRoute({
+  ...route('/studio/$slug/leads'),
+  component: lazyRouteComponent(loadLeadsScreen, 'LeadsRoute'),
 })
 
 // A clone (spec 1 §2).
@@ -199,6 +205,7 @@ export const routeTree = rootRoute.addChildren([
   termsOfUseRoute,
   membershipsRoute,
   studioQuestionsRoute,
+  studioLeadsRoute,
   profileRoute,
   talkRoute,
   conversationRoute,

@@ -7,7 +7,8 @@ import { proxy, useSnapshot } from 'valtio'
  */
 export type AppDialog =
   | { kind: 'actionCentre' }
-  | { kind: 'signIn'; reason?: string }
+  /** `returnTo`: the dialog to return to once signed in (spec 1 §2: actions=text is used after login). */
+  | { kind: 'signIn'; reason?: string; returnTo?: AppDialog }
   | { kind: 'history' }
   | { kind: 'share'; conversationId: string }
   | { kind: 'socials' }

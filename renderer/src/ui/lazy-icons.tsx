@@ -364,3 +364,12 @@ export const UpdateIcon = (props: IconProps) => (
     <path d="M20 20v-4h-4" />
   </Icon>
 )
+
+/** The leads page's 'Download CSV'. */
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="M7 10l5 5 5-5" />
+    <path d="M12 15V3" />
+  </Icon>
+)

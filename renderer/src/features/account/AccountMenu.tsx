@@ -6,15 +6,16 @@ import type { User } from '../../../../contract/auth'
 import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
 import { openDialog } from '../../navigation/dialogs.store'
-import { authStrings, logOut, useUserType } from '../auth'
+import { authStrings, logOut, useCurrentUser, useUserType } from '../auth'
 import { type AccountPage, accountLinkTarget, useEmbed } from '../embed'
 import { studioQuestionsPath } from './account.config'
 import { accountStrings } from './account.strings'
-import { accountMenuEntries, displayNameOf } from './account-menu'
+import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
 
 /**
  * The signed-in account menu (spec 1 §2): who is signed in, Profile, Billing and Actions, 'Give feedback',
- * 'Edit suggested questions' for the clone's creator or contributor, and 'Log out'.
+ * 'Edit suggested questions' for the clone's creator or contributor, 'Leads' for creators and
+ * contributors, and 'Log out'.
  * In an embed the links open the main site in a new tab, and a white-labelled embed hides them (spec 1 §2, §6).
  */
 export function AccountMenu({ user }: Readonly<{ user: User }>) {
@@ -23,6 +24,7 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
   const slug = params.slug ?? null
   const userType = useUserType(slug)
   const entries = accountMenuEntries(slug, userType)
+  const leadsSlug = leadsSlugFor(slug, useCurrentUser().relationships)
   const name = displayNameOf(user)
 
   const onLogOut = () => {
@@ -73,6 +75,13 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
               {accountStrings.editSuggestedQuestions}
               <span className="visually-hidden"> {accountStrings.opensInNewTab}</span>
             </a>
+          </DropdownMenu.Item>
+        ) : null}
+        {leadsSlug ? (
+          <DropdownMenu.Item asChild>
+            <Link to="/studio/$slug/leads" params={{ slug: leadsSlug }}>
+              {accountStrings.leads}
+            </Link>
           </DropdownMenu.Item>
         ) : null}
         <DropdownMenu.Separator />

@@ -1,4 +1,4 @@
-import type { UserType } from '../../../../contract/auth'
+import type { Relationship, UserType } from '../../../../contract/auth'
 import { FEEDBACK_HIDDEN_CLONE_SLUGS } from './account.config'
 
 /** What the signed-in account menu offers on the current page (spec 1 §2, §6). */
@@ -22,3 +22,15 @@ export function accountMenuEntries(
 /** The name the menu shows: the user's name, else the address's local part. */
 export const displayNameOf = (user: { name: string | null; email: string }) =>
   user.name?.trim() || user.email.slice(0, user.email.indexOf('@')) || user.email
+
+/**
+ * 'Leads' (issue #14): for the CREATOR or a CONTRIBUTOR of the clone on screen (its leads), else of any
+ * clone (the first one's leads, as /api/me lists the relationships); null hides the entry.
+ */
+export function leadsSlugFor(
+  slug: string | null | undefined,
+  relationships: readonly Pick<Relationship, 'cloneSlug' | 'type'>[],
+): string | null {
+  const own = relationships.filter((r) => r.type === 'CREATOR' || r.type === 'CONTRIBUTOR')
+  return (own.find((r) => r.cloneSlug === slug) ?? own[0])?.cloneSlug ?? null
+}

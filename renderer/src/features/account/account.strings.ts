@@ -6,6 +6,7 @@ export const accountStrings = {
   actions: 'Actions',
   giveFeedback: 'Give feedback',
   editSuggestedQuestions: 'Edit suggested questions',
+  leads: 'Leads',
   opensInNewTab: '(opens in a new tab)',
   logOut: 'Log out',
 } as const

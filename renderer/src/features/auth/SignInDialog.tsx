@@ -8,7 +8,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { DEFAULT_INTERNAL_EMAIL_DOMAINS } from '../../../../contract/auth'
 import { authOptionsQuery } from '../../api/auth'
-import { closeDialog, useOpenDialog } from '../../navigation/dialogs.store'
+import { closeDialog, dialogs, openDialog, useOpenDialog } from '../../navigation/dialogs.store'
 import { usePlatform } from '../../platform'
 import {
   dispatchSignIn,
@@ -50,6 +50,13 @@ export function SignInDialog({ open }: Readonly<{ open: boolean }>) {
   const showEmailError = touched && state.email !== '' && emailError !== null
 
   const close = () => closeDialog('signIn')
+  // Signed in: back to the dialog that asked for it (e.g. 'Get a Text'), else just closed.
+  const finish = () => {
+    const open = dialogs.open
+    const returnTo = open?.kind === 'signIn' ? open.returnTo : undefined
+    if (returnTo) openDialog({ ...returnTo })
+    else close()
+  }
 
   const onSubmitEmail = async (event: FormEvent) => {
     event.preventDefault()
@@ -64,7 +71,7 @@ export function SignInDialog({ open }: Readonly<{ open: boolean }>) {
     if (outcome.ok) {
       setSlots(emptySlots())
       setTouched(false)
-      close()
+      finish()
     } else if (outcome.message) {
       setSlots(emptySlots())
       setAttempt((n) => n + 1)
@@ -98,7 +105,7 @@ export function SignInDialog({ open }: Readonly<{ open: boolean }>) {
       return
     }
     const outcome = await signInWithGoogle(accessToken, context, deps)
-    if (outcome.ok) close()
+    if (outcome.ok) finish()
   }
 
   const error = state.error ? (

@@ -4,6 +4,7 @@ import { initialsOf } from '../../lib/initials'
 import { profileLink } from '../../navigation/clone-links'
 import { ArrowLeftIcon } from '../../ui/lazy-icons'
 import { VerifiedBadge } from '../../ui/VerifiedBadge'
+import { ActionCentreButton } from '../actions'
 import { HistoryButton } from '../history'
 import { talkStrings } from './talk.strings'
 
@@ -15,6 +16,7 @@ export function TalkHeader({
   imageUrl,
   verified,
   subtitle,
+  actions = false,
 }: Readonly<{
   slug: string
   instanceSlug: string | null
@@ -22,6 +24,8 @@ export function TalkHeader({
   imageUrl: string | undefined
   verified: boolean
   subtitle: string | null
+  /** The action centre's button: the talk page has one, a shared view none (spec 1 §6). */
+  actions?: boolean
 }>) {
   return (
     <div className="talk-header">
@@ -45,7 +49,8 @@ export function TalkHeader({
             </Text>
           ) : null}
         </Flex>
-        <Flex ml="auto" align="center">
+        <Flex ml="auto" align="center" gap="3">
+          {actions ? <ActionCentreButton /> : null}
           <HistoryButton />
         </Flex>
       </Flex>

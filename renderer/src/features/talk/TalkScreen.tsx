@@ -367,6 +367,7 @@ function TalkView({
             imageUrl={imageUrl}
             verified={clone.verified}
             subtitle={title ?? clone.instance?.name ?? null}
+            actions
           />
           <div className="talk-body">{body}</div>
           <div className="talk-footer">

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { accountMenuEntries, displayNameOf } from '../../../../../renderer/src/features/account/account-menu'
+import {
+  accountMenuEntries,
+  displayNameOf,
+  leadsSlugFor,
+} from '../../../../../renderer/src/features/account/account-menu'
 
 describe('account menu entries (spec 1 §2, §6)', () => {
   it('offers Edit suggested questions only to the creator or a contributor of the clone on screen', () => {
@@ -19,5 +23,16 @@ describe('account menu entries (spec 1 §2, §6)', () => {
     expect(displayNameOf({ name: 'Lena Hart', email: 'lena@likeness.test' })).toBe('Lena Hart')
     expect(displayNameOf({ name: null, email: 'sam@example.com' })).toBe('sam')
     expect(displayNameOf({ name: '  ', email: 'sam@example.com' })).toBe('sam')
+  })
+
+  it("offers 'Leads' to creators and contributors: the clone on screen first, else any of theirs", () => {
+    const creator = { cloneSlug: 'lena-hart', type: 'CREATOR' as const }
+    const contributor = { cloneSlug: 'tomas-rivera', type: 'CONTRIBUTOR' as const }
+    const consumer = { cloneSlug: 'ada', type: 'CONSUMER' as const }
+    expect(leadsSlugFor('tomas-rivera', [creator, contributor])).toBe('tomas-rivera')
+    expect(leadsSlugFor('ada', [consumer, creator])).toBe('lena-hart')
+    expect(leadsSlugFor(null, [contributor])).toBe('tomas-rivera')
+    expect(leadsSlugFor('ada', [consumer])).toBeNull()
+    expect(leadsSlugFor(null, [])).toBeNull()
   })
 })

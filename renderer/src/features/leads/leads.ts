@@ -1,0 +1,27 @@
+import type { Relationship } from '../../../../contract/auth'
+import type { Lead } from '../../../../contract/embed'
+import { leadsStrings as s } from './leads.strings'
+
+/** The leads page is the creator's and the contributors' (the server answers 404 to anyone else). */
+export const canSeeLeads = (
+  slug: string,
+  relationships: readonly Pick<Relationship, 'cloneSlug' | 'type'>[],
+) => relationships.some((r) => r.cloneSlug === slug && (r.type === 'CREATOR' || r.type === 'CONTRIBUTOR'))
+
+/** A date as the visitor's locale writes it ('Mar 4, 2025'), or a dash when there is none. */
+export function formatLeadDate(iso: string | null, locale?: string): string {
+  if (!iso) return s.none
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime())
+    ? s.none
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)
+}
+
+/** The opt-in column: the medium (when any) and whether texting is on. */
+export function optInLabel(optIn: Lead['optIn']): { medium: string; on: boolean } {
+  return { medium: optIn.medium ? s.media[optIn.medium] : s.none, on: optIn.optIn }
+}
+
+/** Telegram usernames shown with their '@'. */
+export const telegramLabel = (username: string | null) =>
+  username ? `@${username.replace(/^@/, '')}` : s.none
