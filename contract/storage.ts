@@ -34,6 +34,12 @@ export const storageKeys = {
     z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
     true,
   ),
+  /** An embed's anonymous visitor id (sent as VISITOR_HEADER: third-party cookies are not relied on). */
+  embedVisitorId: key(
+    `${PRODUCT_ID}-embed-visitor`,
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+    true,
+  ),
   /** Clone slug to the warning text the visitor acknowledged. */
   warningAcknowledged: key('warningAcknowledged', z.record(z.string(), z.string())),
   /** The video paywalled flag (spec 2 §4 'Video paywall logic'). */
@@ -57,6 +63,7 @@ export const storageKeyPrefixes = [
   storageKeys.embedAuthToken.name,
   storageKeys.desktopAuthToken.name,
   storageKeys.desktopVisitorId.name,
+  storageKeys.embedVisitorId.name,
   storageKeys.warningAcknowledged.name,
   storageKeys.videoPaywalled.name,
   storageKeys.installHintDismissed.name,

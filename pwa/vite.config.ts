@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { EMBED_SNIPPET_FILE, embedSnippet } from './embed-plugin'
 import { precompress } from './precompress-plugin'
 import { radixThemesCss } from './radix-css'
 import { radixThemeWithoutTooltipProvider } from './radix-theme-tooltip'
@@ -91,6 +92,8 @@ export default defineConfig({
     radixThemeWithoutTooltipProvider(),
     radixThemesCss(),
     appShell(fromHere('./src/shell.ts')),
+    // /embed.js, the snippet creators paste into their sites (issue #14).
+    embedSnippet(fromHere('./embed/embed.ts')),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: fromHere('./src'),
@@ -147,7 +150,9 @@ export default defineConfig({
         // only serves a call held by Vapi's servers, which cannot happen offline; nor does Daily's call object
         // under it (its own chunk, about 245 KB, shared with the Tavus video engine) or that engine.
         globPatterns: ['**/*.{js,css,html,svg,woff2,ico}'],
+        // The embed snippet runs on other sites' pages, never in the app: not precached.
         globIgnores: [
+          EMBED_SNIPPET_FILE,
           'screenshots/**',
           'icons/**',
           'assets/phone-*.js',

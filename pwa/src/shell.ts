@@ -11,8 +11,10 @@ import {
  * (in production builds) registers the service worker with the update prompt. The service worker code
  * loads on its own, after first paint.
  */
-export function startShell(): void {
+export function startShell({ serviceWorker = true }: { serviceWorker?: boolean } = {}): void {
   document.documentElement.dataset.build = __LIKENESS_BUILD_ID__
+  // Embedded in a creator's page (issue #14): no install offers and no service worker.
+  if (!serviceWorker) return
   listenForInstallOffers()
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void import('./register-service-worker')

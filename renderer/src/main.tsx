@@ -19,13 +19,26 @@ import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { startOfflineSupport } from './features/offline'
-import { createPlatform, setPlatform } from './platform'
+import { createPlatform, isInvalidEmbedTarget, setPlatform } from './platform'
 
 function showStartupFailure(root: HTMLElement, error: unknown) {
   console.error(error)
+  if (isInvalidEmbedTarget(error)) {
+    void showInvalidEmbedTarget(root)
+    return
+  }
   const message = document.createElement('p')
   message.className = 'startup-failure'
   message.textContent = `${PRODUCT_NAME} could not start. ${error instanceof Error ? error.message : String(error)}`
+  root.replaceChildren(message)
+}
+
+/** spec 1 §8: an embed whose configuration is unknown (or not this clone's) shows this text alone. */
+async function showInvalidEmbedTarget(root: HTMLElement) {
+  const { INVALID_EMBED_TARGET_TEXT } = await import('../../contract/embed')
+  const message = document.createElement('p')
+  message.className = 'startup-failure'
+  message.textContent = INVALID_EMBED_TARGET_TEXT
   root.replaceChildren(message)
 }
 
@@ -39,7 +52,11 @@ async function start() {
     await startOfflineSupport(queryClient)
     // A clone page the server wrote (server/web/page-head.ts) carries its clone: the app starts with it.
     const prerendered = seedPrerenderedClone(queryClient)
-    const router = createAppRouter({ queryClient })
+    // Embed mode: the iframe's '/embed/...' addresses stand for the product routes (a lazy chunk).
+    const rewrite = platform.embed
+      ? (await import('./navigation/embed-rewrite')).createEmbedRewrite(platform.embed)
+      : undefined
+    const router = createAppRouter({ queryClient, rewrite })
     // And the written screen stays until the app can show the same one: the route's code loads first
     // (the talk screen is a lazy chunk), so no loading state comes between the two.
     if (prerendered) await router.load().catch((error: unknown) => console.warn(error))
@@ -48,7 +65,8 @@ async function start() {
         <App platform={platform} queryClient={queryClient} router={router} />
       </StrictMode>,
     )
-    startShell()
+    // No service worker inside a creator's iframe (it would control the product's origin from there).
+    startShell({ serviceWorker: platform.embed === null })
   } catch (error) {
     showStartupFailure(container, error)
   }

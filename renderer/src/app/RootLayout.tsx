@@ -1,17 +1,28 @@
 import { Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { ActionDialogs } from '../features/actions'
 import { SignInDialogHost } from '../features/auth'
 import { CheckoutReturnHost } from '../features/billing'
 import { CommandBarDialogs } from '../features/command-bar'
+import { loadEmbedBridge } from '../features/embed'
 import { HistoryDialogHost } from '../features/history'
 import { PaywallDialogHost } from '../features/paywall'
 import { ShareDialogHost } from '../features/share'
 import { OfflineNotice, ShellNotices } from '../features/shell'
+import { usePlatform } from '../platform'
+
+const EmbedBridge = lazy(() => loadEmbedBridge().then((m) => ({ default: m.EmbedBridge })))
 
 /** Every page: a skip link to the page's <main id="main">, the offline state, the matched screen, the shell's notices. */
 export function RootLayout() {
+  const embedded = usePlatform().embed !== null
   return (
     <>
+      {embedded ? (
+        <Suspense fallback={null}>
+          <EmbedBridge />
+        </Suspense>
+      ) : null}
       <a href="#main" className="skip-link">
         Skip to content
       </a>

@@ -3,6 +3,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  type LocationRewrite,
   lazyRouteComponent,
   type RouterHistory,
   redirect,
@@ -226,14 +227,18 @@ export const routeTree = rootRoute.addChildren([
 export function createAppRouter({
   queryClient,
   history,
+  rewrite,
 }: {
   queryClient: QueryClient
   history?: RouterHistory
+  /** Embed mode (navigation/embed-rewrite.ts): the iframe's '/embed/...' addresses to the product routes. */
+  rewrite?: LocationRewrite
 }) {
   return createRouter({
     routeTree,
     context: { queryClient },
     ...(history ? { history } : {}),
+    ...(rewrite ? { rewrite } : {}),
     defaultPreload: 'intent',
     // Loaders only start queries; TanStack Query owns caching, so the router never serves stale loader data.
     defaultPreloadStaleTime: 0,

@@ -10,6 +10,9 @@ import { PRODUCT_NAME } from '../../../contract/product'
 import { decodeStoredValue, encodeStoredValue } from './codec'
 import { storageKeys } from './storage-keys'
 import type { Platform } from './types'
+import { newVisitorId } from './visitor-id'
+
+export { newVisitorId }
 
 export class MissingDesktopBridgeError extends Error {
   constructor() {
@@ -78,15 +81,6 @@ export async function createDesktopPlatform(
     },
     openExternal: (url) => bridge.openExternal(url),
   }
-}
-
-/** 144 random bits, base64url: as unguessable as the server's visitor cookie. */
-export function newVisitorId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18))
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '')
 }
 
 export const readBridge = (): DesktopBridge | undefined => (globalThis as { desktop?: DesktopBridge }).desktop

@@ -23,8 +23,17 @@ export async function createPlatform(): Promise<Platform> {
     const { createDesktopPlatform } = await import('./desktop')
     return createDesktopPlatform()
   }
+  // The product inside a creator's iframe (issue #14): its own chunk, fetched only for '/embed/...'.
+  if (typeof location !== 'undefined' && location.pathname.startsWith('/embed/')) {
+    const { createEmbedPlatform } = await import('./embed')
+    return createEmbedPlatform({ location, window })
+  }
   return createWebPlatform()
 }
+
+/** What an embed boot throws for an unknown configuration or target: the page says only this. */
+export const isInvalidEmbedTarget = (error: unknown): error is Error =>
+  error instanceof Error && error.name === 'InvalidEmbedTargetError'
 
 /** Makes a platform the one `getPlatform()` answers (called once at start, and by tests). */
 export function setPlatform(platform: Platform): Platform {

@@ -11,9 +11,11 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
  * localStorage can be missing or throw on access (blocked third-party storage in an embed, some private
  * modes): fall back to memory so the product still works for the session.
  */
-const defaultStorage = (): KeyValueStorage => {
+export const defaultStorage = (
+  source: () => KeyValueStorage | undefined = () => globalThis.localStorage,
+): KeyValueStorage => {
   try {
-    const storage = globalThis.localStorage
+    const storage = source()
     if (storage) {
       const probe = '__likeness_probe__'
       storage.setItem(probe, probe)

@@ -7,6 +7,7 @@ import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
 import { openDialog } from '../../navigation/dialogs.store'
 import { authStrings, logOut, useCurrentUser, useUserType } from '../auth'
+import { type AccountPage, accountLinkTarget, useEmbed } from '../embed'
 import { studioQuestionsPath } from './account.config'
 import { accountStrings } from './account.strings'
 import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
@@ -15,7 +16,7 @@ import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
  * The signed-in account menu (spec 1 §2): who is signed in, Profile, Billing and Actions, 'Give feedback',
  * 'Edit suggested questions' for the clone's creator or contributor, 'Leads' for creators and
  * contributors, and 'Log out'.
- * Embed mode will open the links on the main site in a new tab (a later issue).
+ * In an embed the links open the main site in a new tab, and a white-labelled embed hides them (spec 1 §2, §6).
  */
 export function AccountMenu({ user }: Readonly<{ user: User }>) {
   const queryClient = useQueryClient()
@@ -60,15 +61,9 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
           </Text>
         </Flex>
         <DropdownMenu.Separator />
-        <DropdownMenu.Item asChild>
-          <Link to="/profile">{accountStrings.profile}</Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild>
-          <Link to="/billing">{accountStrings.billing}</Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item asChild>
-          <Link to="/actions">{accountStrings.actions}</Link>
-        </DropdownMenu.Item>
+        <AccountPageItem to="/profile" label={accountStrings.profile} />
+        <AccountPageItem to="/billing" label={accountStrings.billing} />
+        <AccountPageItem to="/actions" label={accountStrings.actions} />
         {entries.feedback ? (
           <DropdownMenu.Item onSelect={() => openDialog({ kind: 'feedback' })}>
             {accountStrings.giveFeedback}
@@ -95,5 +90,23 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>
+  )
+}
+
+/** An account page: an in-app link on the site; the main site in a new tab from an embed (spec 1 §2). */
+function AccountPageItem({ to, label }: Readonly<{ to: Exclude<AccountPage, '/explore'>; label: string }>) {
+  const target = accountLinkTarget(useEmbed(), to)
+  if (target === 'hidden') return null
+  return (
+    <DropdownMenu.Item asChild>
+      {target ? (
+        <a href={target.href} target="_blank" rel="noopener">
+          {label}
+          <span className="visually-hidden"> {accountStrings.opensInNewTab}</span>
+        </a>
+      ) : (
+        <Link to={to}>{label}</Link>
+      )}
+    </DropdownMenu.Item>
   )
 }

@@ -1,4 +1,9 @@
-export { ChatPrompt, type PromptAttachments, type PromptTakeover } from './ChatPrompt'
+export {
+  ChatPrompt,
+  type ChatPromptHandle,
+  type PromptAttachments,
+  type PromptTakeover,
+} from './ChatPrompt'
 export { ChatThread } from './ChatThread'
 export { CITATION_TOAST_MS, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
 export { chatStrings } from './chat.strings'

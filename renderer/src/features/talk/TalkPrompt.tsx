@@ -1,14 +1,17 @@
+import { useCallback, useRef } from 'react'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import type { SuggestedQuestion } from '../../../../contract/clone'
 import {
   ChatPrompt,
+  type ChatPromptHandle,
   type ChatStreamStore,
   isResponsePending,
   type PromptAttachments,
   type PromptTakeover,
   useChatStreamStatus,
 } from '../chat'
+import { useFocusWhenOpened } from '../embed'
 import { offlineSendBlocked, useOnlineStatus } from '../offline'
 import { draftSendBlock, type FileRefusal, sendBlockText, uploadStrings } from '../uploads'
 import { usePersistedDraft } from './use-persisted-draft'
@@ -30,6 +33,7 @@ export function TalkPrompt({
   onAskSuggested,
   onStartNewConversation,
   takeover = null,
+  limitNotice = null,
 }: Readonly<{
   store: ChatStreamStore
   cloneName: string
@@ -41,6 +45,8 @@ export function TalkPrompt({
   onStartNewConversation: () => void
   /** Contact capture holds the prompt (embed mode, spec 1 §4): its field, pill and send. */
   takeover?: PromptTakeover | null
+  /** An embed's text limit is reached (spec 1 §4, §9): sending is blocked with this notice. */
+  limitNotice?: string | null
 }>) {
   // sync: typing must update the textarea in the same event, or the caret jumps.
   const draft = useSnapshot(store.state.draft, { sync: true })
@@ -48,6 +54,9 @@ export function TalkPrompt({
   const pending = isResponsePending(status)
   const online = useOnlineStatus()
   usePersistedDraft(store)
+  // In an embed's bubble, the prompt takes focus when the host page opens the panel.
+  const prompt = useRef<ChatPromptHandle>(null)
+  useFocusWhenOpened(useCallback(() => prompt.current?.focus(), []))
   // Offline, a send would only fail: the message stays in the prompt (and the offline store) instead.
   const whenOnline = (send: () => void) => () => (online ? send() : toast.warning(offlineSendBlocked))
   const files = allowFiles ? draft.files : []
@@ -62,6 +71,7 @@ export function TalkPrompt({
     : undefined
   return (
     <ChatPrompt
+      ref={prompt}
       cloneName={cloneName}
       draft={draft.text}
       onDraftChange={store.setDraft}
@@ -81,7 +91,7 @@ export function TalkPrompt({
         }
       }}
       attachments={attachments}
-      sendBlockedReason={blocked ? sendBlockText[blocked] : null}
+      sendBlockedReason={limitNotice ?? (blocked ? sendBlockText[blocked] : null)}
       onSendBlocked={(reason) => toast.info(reason, { id: 'send-blocked' })}
       takeover={takeover}
     />

@@ -4,6 +4,7 @@ import { Flex, Spinner } from '@radix-ui/themes'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import {
   type ChatMessage,
@@ -30,6 +31,7 @@ import {
 } from '../chat'
 import { CitationsOverlay, citationsParamFor } from '../citations'
 import { CommandBar } from '../command-bar'
+import { PoweredBy, useEmbedTextLimit } from '../embed'
 import { useAutoLoadRecent } from '../history'
 import { openPaywall, paymentRequiredShowsPaywall, setPaywallTarget } from '../paywall'
 import { CloneLoadFailed, CloneNotFound } from '../profile'
@@ -128,6 +130,16 @@ function TalkView({
   const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
   const { capture, captureHost, openPaywallAtQuota } = useTalkCapture(clone, snap, usage.data)
   const { replacesPaywall } = capture
+  // spec 1 §4, §9: an embed configuration's text limit replaces the paywall (the host page is told); else,
+  // in an embed, capture stands in for it at the quota (spec 1 §6).
+  const userMessages = snap.messages.filter((m) => m.sender === 'USER').length
+  const embedLimit = useEmbedTextLimit(userMessages, snap.conversationId)
+  const limitRef = useRef(embedLimit)
+  limitRef.current = embedLimit
+  const paywallOrLimit = useCallback(() => {
+    if (limitRef.current.replacesPaywall) limitRef.current.exhausted()
+    else openPaywallAtQuota()
+  }, [openPaywallAtQuota])
 
   // The paywall (mounted in the root layout) is about this clone while this page shows it.
   useEffect(() => {
@@ -191,15 +203,15 @@ function TalkView({
       if (outcome.kind === 'rejected' && outcome.paymentRequired) {
         // spec 1 §8: 402 is usage enforcement; the store already put the text back in the prompt.
         void paymentRequiredShowsPaywall(queryClient, clone).then((paywall) => {
-          if (replacesPaywall()) return
-          if (paywall) openPaywall()
-          else toastForOutcome(outcome, source === 'suggested')
+          if (!paywall) toastForOutcome(outcome, source === 'suggested')
+          else if (limitRef.current.replacesPaywall) limitRef.current.exhausted()
+          else if (!replacesPaywall()) openPaywall()
         })
       } else toastForOutcome(outcome, source === 'suggested')
       if (outcome.kind === 'completed') {
         // spec 1 §4: +1 used, -1 remaining; remaining 0 opens the paywall.
         const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
-        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) openPaywallAtQuota()
+        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) paywallOrLimit()
       }
       // A failed answer too, once the server stored its question (issue #11): a reload shows it, with Retry.
       if (outcome.kind === 'rejected' || !('conversationId' in outcome)) return
@@ -227,11 +239,16 @@ function TalkView({
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }), 0)
       })
     },
-    [queryClient, navigate, clone, instanceSlug, openPaywallAtQuota, replacesPaywall],
+    [queryClient, navigate, clone, instanceSlug, paywallOrLimit, replacesPaywall],
   )
 
   const sendText = useCallback(
     (text: string, source: SendSource) => {
+      // The embed's text limit: nothing more is sent (the prompt says why).
+      if (limitRef.current.notice) {
+        toast.info(limitRef.current.notice, { id: 'send-blocked' })
+        return
+      }
       void chatStream
         .send(text, { fromDraft: source !== 'suggested' })
         .then((outcome) => onOutcome(outcome, source))
@@ -256,7 +273,7 @@ function TalkView({
     send: (text) => {
       chatStream.setDraft(text)
       // spec 1 §4: an auto-sent message is skipped when the limit is reached (it stays in the prompt).
-      if (limitReached({ usage: usage.data, requireEmail })) openPaywallAtQuota()
+      if (limitReached({ usage: usage.data, requireEmail })) paywallOrLimit()
       else sendText(text, 'auto')
     },
     clearParam: () => setSearch({ message: undefined, q: undefined }),
@@ -369,8 +386,15 @@ function TalkView({
               onAskSuggested={(question) => sendText(question, 'suggested')}
               onStartNewConversation={startNewConversation}
               takeover={capture.takeover}
+              limitNotice={embedLimit.notice}
             />
+            {embedLimit.notice ? (
+              <p className="talk-limit-notice" role="status">
+                {embedLimit.notice}
+              </p>
+            ) : null}
             <RemainingLine usage={usage.data} requireEmail={requireEmail} />
+            <PoweredBy slug={clone.slug} />
             {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
           </div>
         </div>

@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
 import { toast } from 'sonner'
+import { subscribe } from 'valtio'
 import type { CloneProfile } from '../../../../contract/clone'
 import { usageQueryKey } from '../../api/billing'
 import { useOpenDialog } from '../../navigation/dialogs.store'
 import type { CallSearch } from '../../navigation/search-params'
+import { notifyVoiceExhausted, useEmbed, voiceLimitReplacesPaywall, watchVoiceLimit } from '../embed'
 import { openPaywall, setPaywallTarget } from '../paywall'
 import { BLOCKED_TOAST_MS } from './call.constants'
 import { CallStatus } from './call.machine'
@@ -32,6 +34,18 @@ export function useCallStart(
   const search = useSearch({ strict: false }) as CallSearch
   const instanceSlug = clone.instance?.slug ?? null
   const requireEmail = clone.options.requireEmail
+  // spec 2 §7: an embed configuration's voice limit replaces the paywall (the host page is told).
+  const embed = useEmbed()
+  const limitedEmbed = voiceLimitReplacesPaywall(embed) ? embed : null
+  useEffect(
+    () =>
+      watchVoiceLimit(
+        limitedEmbed,
+        (onElapsed) => subscribe(voiceCall.state, () => onElapsed(voiceCall.state.elapsedSeconds)),
+        () => voiceCall.stop('quota-exhausted'),
+      ),
+    [limitedEmbed],
+  )
 
   useEffect(() => {
     setPaywallTarget({
@@ -63,10 +77,11 @@ export function useCallStart(
       if (notice === 'microphone-not-found') toast.error(voiceStrings.noMicrophones)
       if (notice === 'quota-exhausted') {
         void queryClient.invalidateQueries({ queryKey: usageQueryKey(clone.slug, instanceSlug) })
-        openPaywall()
+        if (limitedEmbed) notifyVoiceExhausted(limitedEmbed)
+        else openPaywall()
       }
     },
-    [queryClient, clone.slug, instanceSlug],
+    [queryClient, clone.slug, instanceSlug, limitedEmbed],
   )
 
   const attempt = useRef<(retrying?: boolean) => void>(() => undefined)
@@ -79,6 +94,7 @@ export function useCallStart(
     // spec 2 §5 'Voice quota'; spec 2 §4: the start is retried once the paywall closes.
     // Nothing reaches the server or the microphone then.
     if (allowance.needsPaywall) {
+      if (limitedEmbed) return notifyVoiceExhausted(limitedEmbed)
       // The retry after a paywall closed with nothing changed (dismissed) does not open it again.
       if (retrying) return
       voiceCall.retryAfterPaywall(() => attempt.current(true))

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createMemoryHistory } from '@tanstack/react-router'
+import { createMemoryHistory, type LocationRewrite } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { vi } from 'vitest'
@@ -22,6 +22,7 @@ export async function renderApp(
     strict = false,
     platform: givenPlatform,
     queryClient = createQueryClient(),
+    rewrite,
   }: {
     fetch: typeof globalThis.fetch
     storage?: KeyValueStorage
@@ -30,6 +31,8 @@ export async function renderApp(
     platform?: Platform
     /** A query cache prepared beforehand (e.g. seeded as main.tsx seeds it). */
     queryClient?: QueryClient
+    /** Embed mode's router rewrite (navigation/embed-rewrite.ts). */
+    rewrite?: LocationRewrite
   },
 ) {
   vi.stubGlobal('fetch', fetch)
@@ -38,7 +41,7 @@ export async function renderApp(
   const defaults = queryClient.getDefaultOptions()
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } })
   const history = createMemoryHistory({ initialEntries: [url] })
-  const router = createAppRouter({ queryClient, history })
+  const router = createAppRouter({ queryClient, history, rewrite })
   let view: ReturnType<typeof render> | undefined
   await act(async () => {
     const app = <App platform={platform} queryClient={queryClient} router={router} />

@@ -1,0 +1,30 @@
+import { resolveApiUrl } from '../../api/client'
+import { embedStrings } from './embed.strings'
+import { useEmbed } from './use-embed'
+
+/** spec 1 §2 route /api/affiliate/{slug}: the 'powered by' redirect, counted per clone. */
+export const poweredByHref = (slug: string) => resolveApiUrl(`/api/affiliate/${encodeURIComponent(slug)}`)
+
+const FOOTER = {
+  margin: '4px 0 0',
+  textAlign: 'center',
+  fontSize: 'var(--font-size-1)',
+  color: 'var(--gray-10)',
+} as const
+
+/**
+ * spec 1 §2 'Chat prompt': the footer's 'powered by' link under the prompt, on the site and in embeds;
+ * a white-labelled embed shows none (spec 1 §1, §6).
+ */
+export function PoweredBy({ slug }: Readonly<{ slug: string }>) {
+  const embed = useEmbed()
+  if (embed?.whitelabel) return null
+  return (
+    <p className="powered-by" style={FOOTER}>
+      <a href={poweredByHref(slug)} target="_blank" rel="noopener" style={{ color: 'inherit' }}>
+        {embedStrings.poweredBy}
+        <span className="visually-hidden"> {embedStrings.opensInNewTab}</span>
+      </a>
+    </p>
+  )
+}
