@@ -140,8 +140,10 @@ export function renderTalk(clone: CloneProfile, appearance: 'light' | 'dark', st
   const remaining = clone.options.requireEmail
     ? '<p class="remaining-line" aria-hidden="true" style="height: 18px; margin: 4px 0 0;"></p>'
     : ''
+  // The 'powered by' line (features/embed/PoweredBy.tsx, same inline style): never white-labelled on the site.
+  const poweredBy = `<p class="powered-by" style="margin: 4px 0 0; text-align: center; font-size: var(--font-size-1); line-height: var(--line-height-1); color: var(--gray-11);"><a href="/api/affiliate/${encodeURIComponent(clone.slug)}" target="_blank" rel="noopener" style="color: inherit;">Powered by ${PRODUCT_NAME}<span class="visually-hidden"> (opens in a new tab)</span></a></p>`
   const disclaimer = clone.options.warning ? clone.options.customWarning?.trim() : null
-  const footer = `<div class="talk-footer">${prompt}${remaining}${disclaimer ? `<p class="talk-disclaimer">${esc(disclaimer)}</p>` : ''}</div>`
+  const footer = `<div class="talk-footer">${prompt}${remaining}${poweredBy}${disclaimer ? `<p class="talk-disclaimer">${esc(disclaimer)}</p>` : ''}</div>`
   return themeRoot(
     appearance,
     `${appHeader()}<main id="main" class="page talk-page"><div class="talk-layout"><div class="talk-main">${header}<div class="talk-body">${startScreen ? start : ''}</div>${footer}</div><aside class="talk-aside" aria-hidden="true"></aside></div></main>`,

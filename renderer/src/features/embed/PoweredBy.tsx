@@ -5,11 +5,16 @@ import { useEmbed } from './use-embed'
 /** spec 1 §2 route /api/affiliate/{slug}: the 'powered by' redirect, counted per clone. */
 export const poweredByHref = (slug: string) => resolveApiUrl(`/api/affiliate/${encodeURIComponent(slug)}`)
 
+/**
+ * Inline, as the server writes the same line into the talk screen's first paint (server/web/prerender.ts):
+ * the app's line lands exactly where the written one was. gray-11 keeps 4.5:1 contrast on the page.
+ */
 const FOOTER = {
   margin: '4px 0 0',
   textAlign: 'center',
   fontSize: 'var(--font-size-1)',
-  color: 'var(--gray-10)',
+  lineHeight: 'var(--line-height-1)',
+  color: 'var(--gray-11)',
 } as const
 
 /**
