@@ -65,7 +65,7 @@ const STYLES = `
 .${PREFIX}-panel{position:fixed;right:16px;bottom:88px;z-index:2147483000;width:400px;height:640px;max-height:calc(100vh - 104px);border-radius:16px;overflow:hidden;background:#fff;box-shadow:0 8px 32px rgba(0,0,0,.25)}
 .${PREFIX}-panel[hidden]{display:none}
 .${PREFIX}-panel .${PREFIX}-frame{height:100%}
-@media (max-width:${SMALL_SCREEN - 1}px){.${PREFIX}-panel{inset:0;width:auto;height:auto;max-height:none;border-radius:0}}
+@media (max-width:${SMALL_SCREEN - 1}px){.${PREFIX}-panel{inset:0;width:auto;height:auto;max-height:none;border-radius:0}.${PREFIX}-launcher[aria-expanded=true]{display:none}}
 `
 
 const ICON_CHAT =

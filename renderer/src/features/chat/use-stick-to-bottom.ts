@@ -53,6 +53,8 @@ export function useStickToBottom(
       }
     })
     observer.observe(content)
+    // The scroller shrinking keeps the end in view too: a taller prompt, or capture's pill above it.
+    if (scrollRef.current) observer.observe(scrollRef.current)
     return () => observer.disconnect()
   }, [contentRef, scrollRef, jumpToEnd])
 
