@@ -3,20 +3,26 @@ import { useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
 import { monetizationQuery, usageQuery } from '../../api/billing'
 import { closeDialog } from '../../navigation/dialogs.store'
+import { usePlatform } from '../../platform'
 import { useCurrentUser } from '../auth'
 import { billingStrings, limitReached, PlanPicker, upsellTitle } from '../billing'
+import { EmbedPlansLink } from './EmbedPlansLink'
 import { paywall, signInFromPaywall } from './paywall.store'
 
 /** The paywall (spec 1 §2, §4 'Paywall'): sign-in first, then the tiers; max height 512 px, scrollable. */
 export function PaywallDialog({ open }: Readonly<{ open: boolean }>) {
   const { target } = useSnapshot(paywall)
   const { user } = useCurrentUser()
+  const embedded = usePlatform().embed !== null
   const slug = target?.slug ?? ''
   const usage = useQuery({
     ...usageQuery(slug, target?.instanceSlug, target?.locationId),
     enabled: open && !!target,
   })
-  const monetization = useQuery({ ...monetizationQuery(slug), enabled: open && !!target && user !== null })
+  const monetization = useQuery({
+    ...monetizationQuery(slug),
+    enabled: open && !!target && user !== null && !embedded,
+  })
   const overQuota = limitReached({ usage: usage.data, requireEmail: target?.requireEmail ?? true })
   const title = target
     ? upsellTitle({ template: target.upsellTitle, name: target.name, overQuota })
@@ -31,6 +37,8 @@ export function PaywallDialog({ open }: Readonly<{ open: boolean }>) {
         <Button onClick={signInFromPaywall}>{billingStrings.signIn}</Button>
       </Flex>
     )
+  } else if (embedded) {
+    body = <EmbedPlansLink name={target.name} slug={target.slug} instanceSlug={target.instanceSlug} />
   } else if (monetization.isPending) {
     body = (
       <Flex justify="center" py="4" role="status" aria-label={billingStrings.loading}>
