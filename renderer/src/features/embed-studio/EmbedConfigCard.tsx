@@ -70,7 +70,7 @@ export function EmbedConfigCard({
             ) : null}
           </Flex>
 
-          <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }} size="2">
+          <DataList.Root size="2">
             <DataList.Item>
               <DataList.Label>{d.layout}</DataList.Label>
               <DataList.Value>{s.layouts[config.layout]}</DataList.Value>
@@ -121,7 +121,6 @@ export function EmbedConfigCard({
               className="embed-card__snippet"
               readOnly
               spellCheck={false}
-              rows={snippet.split('\n').length + 1}
               value={snippet}
               aria-label={s.snippetLabel(config.name)}
               onFocus={(e) => e.currentTarget.select()}

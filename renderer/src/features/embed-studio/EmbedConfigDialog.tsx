@@ -3,7 +3,7 @@ import {
   Callout,
   Dialog,
   Flex,
-  RadioGroup,
+  SegmentedControl,
   Switch,
   Text,
   TextArea,
@@ -52,7 +52,7 @@ function EmbedConfigForm({
 }: Readonly<{ slug: string; config: EmbedConfig | null; onDone: () => void }>) {
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<EmbedDraft>(() => (config ? draftOf(config) : emptyDraft()))
-  // Errors show for fields the creator has touched, or all of them after a try to submit.
+  // A field's error shows once the creator has left it (then live as they fix it), or after a try to submit.
   const [touched, setTouched] = useState<ReadonlySet<DraftField>>(new Set())
   const reading = readDraft(draft)
   const errors = reading.ok ? {} : reading.errors
@@ -70,7 +70,6 @@ function EmbedConfigForm({
 
   const change = <K extends keyof EmbedDraft>(key: K, value: EmbedDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }))
-    if (key !== 'layout' && key !== 'whitelabel') touch(key as DraftField)
   }
   const touch = (field: DraftField) =>
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)))
@@ -81,7 +80,7 @@ function EmbedConfigForm({
     if (reading.ok && !save.isPending) save.mutate(reading.input)
   }
 
-  const ids = { layout: useId(), whitelabelHint: useId() }
+  const ids = { layout: useId(), layoutHint: useId(), whitelabelHint: useId() }
   const serverError = save.isError ? save.error.message || f.failed : null
 
   return (
@@ -104,18 +103,22 @@ function EmbedConfigForm({
           <Text as="div" size="2" weight="medium" id={ids.layout}>
             {f.layout}
           </Text>
-          <RadioGroup.Root
+          <SegmentedControl.Root
             aria-labelledby={ids.layout}
+            aria-describedby={ids.layoutHint}
             value={draft.layout}
             onValueChange={(value) => change('layout', value as EmbedDraft['layout'])}
+            className="embed-form__layout"
           >
             {EMBED_LAYOUTS.map((layout) => (
-              <RadioGroup.Item key={layout} value={layout}>
+              <SegmentedControl.Item key={layout} value={layout}>
                 {s.layouts[layout]}
-                <Text color="gray"> · {s.layoutHints[layout]}</Text>
-              </RadioGroup.Item>
+              </SegmentedControl.Item>
             ))}
-          </RadioGroup.Root>
+          </SegmentedControl.Root>
+          <Text size="1" color="gray" id={ids.layoutHint}>
+            {s.layoutHints[draft.layout]}
+          </Text>
         </Flex>
 
         <Field label={f.origins} hint={f.originsHint(MAX_ALLOWED_ORIGINS)} error={shown('origins')}>
@@ -123,7 +126,6 @@ function EmbedConfigForm({
             <TextArea
               {...props}
               value={draft.origins}
-              rows={3}
               placeholder="https://example.com"
               spellCheck={false}
               autoCapitalize="off"

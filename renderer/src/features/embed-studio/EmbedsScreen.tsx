@@ -142,7 +142,7 @@ function EmbedsBody({
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="end" gap="3" wrap="wrap">
-        <Flex direction="column" gap="1">
+        <Flex direction="column" gap="1" className="embeds-page__intro">
           <Heading as="h1" size="7" ref={headingRef} tabIndex={-1} className="embeds-page__title">
             {s.title}
           </Heading>

@@ -2,8 +2,7 @@
 export const embedsStrings = {
   title: 'Embeds',
   pageTitle: (name: string) => `Embeds · ${name}`,
-  subtitle: (name: string) =>
-    `Put ${name} on your own websites: paste a configuration's snippet into a page.`,
+  subtitle: (name: string) => `Put ${name} on your own websites: paste a snippet into a page.`,
   viewOnly: 'Only the creator can change these configurations.',
   loading: 'Loading embeds…',
   loadFailed: 'Could not load the embeds.',
