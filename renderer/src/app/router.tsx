@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router'
 import { cloneQuery, clonesQuery } from '../api/clones'
 import { loadBillingScreen, loadMembershipsScreen } from '../features/billing'
+import { loadEmbedsScreen } from '../features/embed-studio'
 import { loadExploreScreen } from '../features/explore'
 import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
@@ -89,6 +90,11 @@ const studioQuestionsRoute = createRoute({
 const studioLeadsRoute = createRoute({
   ...route('/studio/$slug/leads'),
   component: lazyRouteComponent(loadLeadsScreen, 'LeadsRoute'),
+})
+// The creator's embed configurations (issue #14): CREATOR edits, CONTRIBUTOR views; its own lazy chunk.
+const studioEmbedsRoute = createRoute({
+  ...route('/studio/$slug/embeds'),
+  component: lazyRouteComponent(loadEmbedsScreen, 'EmbedsRoute'),
 })
 
 // A clone (spec 1 §2).
@@ -206,6 +212,7 @@ export const routeTree = rootRoute.addChildren([
   membershipsRoute,
   studioQuestionsRoute,
   studioLeadsRoute,
+  studioEmbedsRoute,
   profileRoute,
   talkRoute,
   conversationRoute,

@@ -14,8 +14,8 @@ import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
 
 /**
  * The signed-in account menu (spec 1 §2): who is signed in, Profile, Billing and Actions, 'Give feedback',
- * 'Edit suggested questions' for the clone's creator or contributor, 'Leads' for creators and
- * contributors, and 'Log out'.
+ * 'Edit suggested questions' for the clone's creator or contributor, 'Leads' and 'Embeds' for creators
+ * and contributors (the creator edits embeds), and 'Log out'.
  * In an embed the links open the main site in a new tab, and a white-labelled embed hides them (spec 1 §2, §6).
  */
 export function AccountMenu({ user }: Readonly<{ user: User }>) {
@@ -81,6 +81,13 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
           <DropdownMenu.Item asChild>
             <Link to="/studio/$slug/leads" params={{ slug: leadsSlug }}>
               {accountStrings.leads}
+            </Link>
+          </DropdownMenu.Item>
+        ) : null}
+        {leadsSlug ? (
+          <DropdownMenu.Item asChild>
+            <Link to="/studio/$slug/embeds" params={{ slug: leadsSlug }}>
+              {accountStrings.embeds}
             </Link>
           </DropdownMenu.Item>
         ) : null}

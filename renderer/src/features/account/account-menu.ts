@@ -24,8 +24,8 @@ export const displayNameOf = (user: { name: string | null; email: string }) =>
   user.name?.trim() || user.email.slice(0, user.email.indexOf('@')) || user.email
 
 /**
- * 'Leads' (issue #14): for the CREATOR or a CONTRIBUTOR of the clone on screen (its leads), else of any
- * clone (the first one's leads, as /api/me lists the relationships); null hides the entry.
+ * 'Leads' and 'Embeds' (issue #14): for the CREATOR or a CONTRIBUTOR of the clone on screen (its pages),
+ * else of any clone (the first one's, as /api/me lists the relationships); null hides both entries.
  */
 export function leadsSlugFor(
   slug: string | null | undefined,

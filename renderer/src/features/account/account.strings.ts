@@ -7,6 +7,7 @@ export const accountStrings = {
   giveFeedback: 'Give feedback',
   editSuggestedQuestions: 'Edit suggested questions',
   leads: 'Leads',
+  embeds: 'Embeds',
   opensInNewTab: '(opens in a new tab)',
   logOut: 'Log out',
 } as const

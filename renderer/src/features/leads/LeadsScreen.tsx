@@ -125,7 +125,14 @@ function LeadsBody({
           </Heading>
           <Text color="gray">{s.subtitle(name)}</Text>
         </Flex>
-        <LeadsDownload slug={slug} />
+        <Flex gap="2" wrap="wrap">
+          <Button asChild variant="soft" color="gray">
+            <Link to="/studio/$slug/embeds" params={{ slug }}>
+              {s.embeds}
+            </Link>
+          </Button>
+          <LeadsDownload slug={slug} />
+        </Flex>
       </Flex>
       {content}
     </Flex>

@@ -112,6 +112,7 @@ describe('the leads page (/studio/$slug/leads)', () => {
     expect(screen.getByRole('link', { name: /Download CSV/ }).getAttribute('href')).toBe(
       '/api/studio/lena-hart/leads.csv',
     )
+    expect(screen.getByRole('link', { name: 'Embeds' }).getAttribute('href')).toBe('/studio/lena-hart/embeds')
   })
 
   it('says so when there are no leads yet (a contributor sees the page too)', async () => {
