@@ -89,8 +89,12 @@ export function readPhoneNumber(input: string, country: string | null | undefine
   return { ok: true, e164: phone.number, country: phone.country! }
 }
 
-/** The country a browser language names ('en-GB' gives 'GB'), when it names one. */
+/** The country a browser language names ('en-GB' gives 'GB', 'zh-Hant-TW' 'TW'), when it names one. */
 export function countryFromLanguage(language: string | null | undefined): string | null {
-  const region = language?.split(/[-_]/)[1]
-  return region && /^[A-Za-z]{2}$/.test(region) ? region.toUpperCase() : null
+  // BCP 47: language[-script][-region]; the region is the first two-letter subtag after the language.
+  const region = language
+    ?.split(/[-_]/)
+    .slice(1)
+    .find((part) => /^[A-Za-z]{2}$/.test(part))
+  return region ? region.toUpperCase() : null
 }

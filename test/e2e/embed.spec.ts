@@ -112,6 +112,32 @@ test('an anonymous visitor chats to the quota, capture takes the email and its c
   expect(lead?.embedConfigId).toBe(BUBBLE)
 })
 
+test('a returning visitor continues their conversation when the bubble opens again', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000)
+  // The embed remembers through its own storage, which browsers give a framed page partitioned by the host
+  // site. This Chromium blocks storage in cross-site frames altogether (as with 'Block third-party cookies'),
+  // so here the product is addressed at the host's site: same site, another origin (port).
+  const product = new URL(baseURL!)
+  product.hostname = new URL(host).hostname
+  const url = hostPage(product.origin, { config: BUBBLE, layout: 'bubble' })
+  let frame = await openBubble(page, url)
+  const question = 'Returning: is a short nap after lunch a good idea?'
+  await ask(frame, question, 9)
+  // The conversation has its address: the embed remembered it when its first answer named it.
+  await expect
+    .poll(() => page.frames().some((f) => /\/embed\/.+\/conversation\/[0-9a-f-]{36}/.test(f.url())))
+    .toBe(true)
+
+  // spec 1 §3 embed conversation keys: the host page loaded again (openBubble navigates to it), the bubble
+  // opened again, the same conversation.
+  frame = await openBubble(page, url)
+  await expect(frame.getByText(question)).toBeVisible()
+  await expect(frame.getByText('9 Messages Remaining', { exact: true })).toBeVisible()
+})
+
 test('the limited configuration tells the host page text-exhausted instead of opening the paywall', async ({
   page,
   baseURL,

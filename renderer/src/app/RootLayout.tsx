@@ -18,16 +18,20 @@ export function RootLayout() {
   const embedded = usePlatform().embed !== null
   return (
     <>
-      {embedded ? (
-        <Suspense fallback={null}>
-          <EmbedBridge />
-        </Suspense>
-      ) : null}
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <OfflineNotice />
-      <Outlet />
+      {embedded ? (
+        // The bridge provides what embedded pages use (useHandleCookie's store): the pages go inside it.
+        <Suspense fallback={null}>
+          <EmbedBridge>
+            <Outlet />
+          </EmbedBridge>
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
       <ShellNotices />
       <SignInDialogHost />
       <ActionDialogs />

@@ -133,7 +133,6 @@ export default function CaptureHost({
     return shown
   }, [showLines, model.lines, model.state, model.anchor])
 
-  const mainSiteOrigin = embed?.mainSiteOrigin ?? ''
   const takeover = useMemo<PromptTakeover | null>(() => {
     if (!captureInProgress(model.state)) return null
     return {
@@ -147,14 +146,13 @@ export default function CaptureHost({
           state={model.state}
           busy={model.busy}
           cloneName={input.cloneName}
-          mainSiteOrigin={mainSiteOrigin}
           onSkip={store.skip}
           onChange={store.change}
           onResend={store.resend}
         />
       ),
     }
-  }, [model.state, model.busy, snap.input, store, input.cloneName, mainSiteOrigin])
+  }, [model.state, model.busy, snap.input, store, input.cloneName])
 
   const view = useMemo<CaptureView>(
     () => ({

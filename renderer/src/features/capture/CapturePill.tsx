@@ -1,4 +1,5 @@
 import { Button } from '@radix-ui/themes'
+import { MainSiteLink } from '../embed'
 import { CaptureState } from './capture.model'
 import { captureStrings as s } from './capture.strings'
 
@@ -6,8 +7,6 @@ export interface CapturePillProps {
   state: CaptureState
   busy: boolean
   cloneName: string
-  /** Where the terms and privacy policy open (the main site: spec 1 §2, embed mode). */
-  mainSiteOrigin: string
   onSkip: () => void
   onChange: () => void
   onResend: () => void
@@ -18,7 +17,6 @@ export function CapturePill({
   state,
   busy,
   cloneName,
-  mainSiteOrigin,
   onSkip,
   onChange,
   onResend,
@@ -57,14 +55,9 @@ export function CapturePill({
       {state === CaptureState.COLLECTING_PHONE_NUMBER ? (
         <p className="capture-note">
           {s.optInNote(cloneName)}{' '}
-          <a href={`${mainSiteOrigin}/terms-of-use`} target="_blank" rel="noopener noreferrer">
-            {s.termsOfUse}
-          </a>{' '}
-          {s.and}{' '}
-          <a href={`${mainSiteOrigin}/privacy-policy`} target="_blank" rel="noopener noreferrer">
-            {s.privacyPolicy}
-          </a>
-          .
+          {/* On the main site, in a new tab (spec 1 §2); shown even when white-labelled: SMS consent needs them. */}
+          <MainSiteLink path="/terms-of-use">{s.termsOfUse}</MainSiteLink> {s.and}{' '}
+          <MainSiteLink path="/privacy-policy">{s.privacyPolicy}</MainSiteLink>.
         </p>
       ) : null}
     </section>

@@ -1,15 +1,18 @@
-import { useEffect } from 'react'
+import { type ReactNode, useEffect, useMemo } from 'react'
 import { EMBED_MESSAGES } from '../../../../contract/embed-protocol'
 import { usePlatform } from '../../platform'
 import { openLeavingLinksOutside, reportContentHeight } from './embed-bridge'
+import { createEmbedConversationStore, EmbedConversationContext } from './embed-conversation'
 
 /**
- * Mounted once in embed mode (app/RootLayout): tells the host page the product is ready, reports the
- * inline layout's height, and keeps links that leave the embed out of the frame (a new tab instead).
+ * Mounted once in embed mode (app/RootLayout) around the pages: tells the host page the product is ready,
+ * reports the inline layout's height, keeps links that leave the embed out of the frame (a new tab
+ * instead), and provides the embed conversation keys' store (useHandleCookie).
  */
-export function EmbedBridge() {
+export function EmbedBridge({ children }: Readonly<{ children?: ReactNode }>) {
   const platform = usePlatform()
   const embed = platform.embed
+  const conversations = useMemo(() => createEmbedConversationStore(platform.storage), [platform])
   useEffect(() => {
     if (!embed) return
     const stopLinks = openLeavingLinksOutside(embed, document, (url) => {
@@ -22,5 +25,7 @@ export function EmbedBridge() {
       stopResize()
     }
   }, [embed, platform])
-  return null
+  return (
+    <EmbedConversationContext.Provider value={conversations}>{children}</EmbedConversationContext.Provider>
+  )
 }

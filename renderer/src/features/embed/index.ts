@@ -12,6 +12,7 @@ export {
 export { type AccountPage, accountLinkTarget, MainSiteLink } from './main-site'
 export { PoweredBy } from './PoweredBy'
 export { useEmbed } from './use-embed'
+export { type HandleCookieInput, useHandleCookie } from './use-handle-cookie'
 export { useFocusWhenOpened } from './use-parent-opened'
 
 /** Mounted by the root layout in embed mode only: its own small chunk. */

@@ -31,7 +31,7 @@ import {
 } from '../chat'
 import { CitationsOverlay, citationsParamFor } from '../citations'
 import { CommandBar } from '../command-bar'
-import { PoweredBy, useEmbedTextLimit } from '../embed'
+import { PoweredBy, useEmbed, useEmbedTextLimit } from '../embed'
 import { useAutoLoadRecent } from '../history'
 import { openPaywall, paymentRequiredShowsPaywall, setPaywallTarget } from '../paywall'
 import { CloneLoadFailed, CloneNotFound } from '../profile'
@@ -39,6 +39,7 @@ import { useStopReadAloudOnLeave } from '../read-aloud'
 import { ShareAside } from '../share'
 import { AppHeader } from '../shell'
 import { ConversationUnavailable } from './ConversationUnavailable'
+import { EmbedConversationGate } from './EmbedConversationGate'
 import { StartScreen } from './StartScreen'
 import { showProductToasts, toastForOutcome } from './send-outcome'
 import { TalkHeader, TalkHeaderSkeleton } from './TalkHeader'
@@ -87,26 +88,34 @@ export function TalkScreen({
   const query = useQuery(cloneQuery(slug, instanceSlug))
   useDocumentTitle(query.data?.name)
   const notFound = isApiError(query.error) && query.error.isNotFound
+  const embedded = useEmbed() !== null
   return (
     <>
       <AppHeader />
       <main id="main" className={query.isError ? 'page' : 'page talk-page'}>
         {query.isPending ? (
-          // The page's frame while the clone loads: the header keeps its place, the chat shows a spinner.
-          <div className="talk-layout">
-            <div className="talk-main">
-              <TalkHeaderSkeleton />
-              <Flex justify="center" py="9" role="status" aria-label={talkStrings.loadingChat}>
-                <Spinner size="3" />
-              </Flex>
-            </div>
-          </div>
+          <TalkPending />
         ) : query.isError ? (
           notFound ? (
             <CloneNotFound />
           ) : (
             <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
           )
+        ) : embedded ? (
+          <EmbedConversationGate
+            slug={query.data.slug}
+            instanceSlug={query.data.instance?.slug ?? null}
+            conversationId={conversationId ?? null}
+            pending={<TalkPending />}
+          >
+            {(forget) => (
+              <TalkView
+                clone={query.data}
+                conversationId={conversationId ?? null}
+                onNewConversation={forget}
+              />
+            )}
+          </EmbedConversationGate>
         ) : (
           <TalkView clone={query.data} conversationId={conversationId ?? null} />
         )}
@@ -115,11 +124,31 @@ export function TalkScreen({
   )
 }
 
+/** The page's frame while the clone loads: the header keeps its place, the chat shows a spinner. */
+function TalkPending() {
+  return (
+    <div className="talk-layout">
+      <div className="talk-main">
+        <TalkHeaderSkeleton />
+        <Flex justify="center" py="9" role="status" aria-label={talkStrings.loadingChat}>
+          <Spinner size="3" />
+        </Flex>
+      </div>
+    </div>
+  )
+}
+
 /** The chat with a loaded clone: wires the store, the address, toasts and navigation to the parts. */
 function TalkView({
   clone,
   conversationId,
-}: Readonly<{ clone: CloneProfile; conversationId: string | null }>) {
+  onNewConversation,
+}: Readonly<{
+  clone: CloneProfile
+  conversationId: string | null
+  /** In an embed: forgets the remembered conversation (EmbedConversationGate). */
+  onNewConversation?: () => void
+}>) {
   const view = chatStream.state
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -300,9 +329,10 @@ function TalkView({
   })
 
   const startNewConversation = useCallback(() => {
+    onNewConversation?.()
     chatStream.startNewConversation()
     void navigate(talkLink(clone.slug, instanceSlug))
-  }, [navigate, clone.slug, instanceSlug])
+  }, [navigate, clone.slug, instanceSlug, onNewConversation])
 
   const openSources = useCallback(
     (messageId: string, citation?: number) =>

@@ -7,24 +7,29 @@ import type { CaptureState } from '../../../../../renderer/src/features/capture/
 import { captureStrings as s } from '../../../../../renderer/src/features/capture/capture.strings'
 import { ChatPrompt, type PromptTakeover } from '../../../../../renderer/src/features/chat/ChatPrompt'
 import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
+import { embedStrings } from '../../../../../renderer/src/features/embed/embed.strings'
+import { type EmbedContext, PlatformProvider } from '../../../../../renderer/src/platform'
+import { embedPlatform, fakeEmbed } from '../../support/embed'
 
 afterEach(cleanup)
 
-function pill(state: CaptureState, patch: Partial<CapturePillProps> = {}) {
+function pill(state: CaptureState, patch: Partial<CapturePillProps> = {}, embed: Partial<EmbedContext> = {}) {
   const props: CapturePillProps = {
     state,
     busy: false,
     cloneName: 'Lena Hart',
-    mainSiteOrigin: 'https://likeness.example',
     onSkip: vi.fn(),
     onChange: vi.fn(),
     onResend: vi.fn(),
     ...patch,
   }
+  const platform = embedPlatform(fakeEmbed({ mainSiteOrigin: 'https://likeness.example', ...embed }).embed)
   render(
-    <Theme>
-      <CapturePill {...props} />
-    </Theme>,
+    <PlatformProvider platform={platform}>
+      <Theme>
+        <CapturePill {...props} />
+      </Theme>
+    </PlatformProvider>,
   )
   return props
 }
@@ -55,11 +60,22 @@ describe('the guidance pill (spec 1 §2, §5)', () => {
     expect(screen.getByText('Provide Your Phone Number')).toBeTruthy()
     expect(buttons()).toEqual([])
     expect(screen.getByText(/agree to receive text messages from Lena Hart/)).toBeTruthy()
-    const terms = screen.getByRole('link', { name: s.termsOfUse })
-    const privacy = screen.getByRole('link', { name: s.privacyPolicy })
-    expect(terms.getAttribute('href')).toBe('https://likeness.example/terms-of-use')
-    expect(privacy.getAttribute('href')).toBe('https://likeness.example/privacy-policy')
+    const terms = screen.getByRole('link', { name: `${s.termsOfUse} ${embedStrings.opensInNewTab}` })
+    const privacy = screen.getByRole('link', { name: `${s.privacyPolicy} ${embedStrings.opensInNewTab}` })
+    // spec 1 §2 link translation: the main site's pages, saying which clone the visitor came from.
+    expect(terms.getAttribute('href')).toBe('https://likeness.example/terms-of-use?representing=lena-hart')
+    expect(privacy.getAttribute('href')).toBe(
+      'https://likeness.example/privacy-policy?representing=lena-hart',
+    )
     expect(terms.getAttribute('target')).toBe('_blank')
+  })
+
+  it('keeps the terms and privacy links when white-labelled: the text opt-in needs them', () => {
+    pill('COLLECTING_PHONE_NUMBER', {}, { whitelabel: true })
+    expect(screen.getByRole('link', { name: new RegExp(s.termsOfUse) }).getAttribute('href')).toBe(
+      'https://likeness.example/terms-of-use?representing=lena-hart',
+    )
+    expect(screen.getByRole('link', { name: new RegExp(s.privacyPolicy) })).toBeTruthy()
   })
 
   it('asks for the phone code, with Change Number and Resend Code; no note', () => {
