@@ -7,14 +7,11 @@ import type { EmbedConfigList } from '../../../../contract/embed'
 import { isApiError } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { embedConfigsQuery } from '../../api/embed'
-import { exploreLink } from '../../navigation/clone-links'
-import { openDialog } from '../../navigation/dialogs.store'
 import { usePlatform } from '../../platform'
-import { SearchIcon } from '../../ui/icons'
-import { PlusIcon, UserIcon } from '../../ui/lazy-icons'
-import { StatusPanel } from '../../ui/StatusPanel'
+import { PlusIcon } from '../../ui/lazy-icons'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
+import { StudioAccessGate } from '../leads'
 import { AppHeader } from '../shell'
 import { EmbedConfigCard } from './EmbedConfigCard'
 import { EmbedConfigDialog } from './EmbedConfigDialog'
@@ -33,48 +30,19 @@ export function EmbedsRoute() {
  * delete; a CONTRIBUTOR sees them. Signed-out visitors are asked to log in; anyone else sees 'No embeds here'.
  */
 export function EmbedsScreen({ slug }: Readonly<{ slug: string }>) {
-  const { user, relationships, loaded } = useCurrentUser()
+  const { user, relationships } = useCurrentUser()
   const allowed = user !== null && canSeeEmbeds(slug, relationships)
   const clone = useQuery({ ...cloneQuery(slug), enabled: allowed })
   const configs = useQuery({ ...embedConfigsQuery(slug), enabled: allowed })
   const name = clone.data?.name ?? slug
   useDocumentTitle(s.pageTitle(name))
 
-  let body: React.ReactNode
-  if (!loaded) body = <Spinner size="3" role="status" aria-label={s.loading} />
-  else if (!user) {
-    body = (
-      <StatusPanel
-        icon={<UserIcon size={32} />}
-        title={s.signedOutTitle}
-        actions={
-          <Button size="3" onClick={() => openDialog({ kind: 'signIn' })}>
-            {s.logIn}
-          </Button>
-        }
-      >
-        {s.signedOutBody}
-      </StatusPanel>
-    )
-  } else if (!allowed || (configs.isError && isApiError(configs.error) && configs.error.isNotFound)) {
-    body = (
-      <StatusPanel
-        icon={<SearchIcon size={32} />}
-        title={s.notYoursTitle}
-        actions={
-          <Button asChild size="3" variant="soft">
-            <Link {...exploreLink()}>{s.exploreClones}</Link>
-          </Button>
-        }
-      >
-        {s.notYoursBody}
-      </StatusPanel>
-    )
-  } else {
-    body = (
+  const notFound = configs.isError && isApiError(configs.error) && configs.error.isNotFound
+  const body = (
+    <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
       <EmbedsBody slug={slug} name={name} configs={configs} editable={canEditEmbeds(slug, relationships)} />
-    )
-  }
+    </StudioAccessGate>
+  )
 
   return (
     <>

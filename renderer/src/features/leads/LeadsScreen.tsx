@@ -6,11 +6,6 @@ import type { LeadList } from '../../../../contract/embed'
 import { isApiError } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { leadsQuery } from '../../api/embed'
-import { exploreLink } from '../../navigation/clone-links'
-import { openDialog } from '../../navigation/dialogs.store'
-import { SearchIcon } from '../../ui/icons'
-import { UserIcon } from '../../ui/lazy-icons'
-import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
 import { AppHeader } from '../shell'
@@ -18,6 +13,7 @@ import { LeadsDownload } from './LeadsDownload'
 import { LeadsTable } from './LeadsTable'
 import { canSeeLeads } from './leads'
 import { leadsStrings as s } from './leads.strings'
+import { StudioAccessGate } from './StudioAccessGate'
 
 /** /studio/$slug/leads (the router's lazy route component). */
 export function LeadsRoute() {
@@ -30,46 +26,19 @@ export function LeadsRoute() {
  * CONTRIBUTOR of the clone. Signed-out visitors are asked to log in; anyone else sees 'No leads here'.
  */
 export function LeadsScreen({ slug }: Readonly<{ slug: string }>) {
-  const { user, relationships, loaded } = useCurrentUser()
+  const { user, relationships } = useCurrentUser()
   const allowed = user !== null && canSeeLeads(slug, relationships)
   const clone = useQuery({ ...cloneQuery(slug), enabled: allowed })
   const leads = useQuery({ ...leadsQuery(slug), enabled: allowed })
   const name = clone.data?.name ?? slug
   useDocumentTitle(s.pageTitle(name))
 
-  let body: React.ReactNode
-  if (!loaded) body = <Spinner size="3" role="status" aria-label={s.loading} />
-  else if (!user) {
-    body = (
-      <StatusPanel
-        icon={<UserIcon size={32} />}
-        title={s.signedOutTitle}
-        actions={
-          <Button size="3" onClick={() => openDialog({ kind: 'signIn' })}>
-            {s.logIn}
-          </Button>
-        }
-      >
-        {s.signedOutBody}
-      </StatusPanel>
-    )
-  } else if (!allowed || (leads.isError && isApiError(leads.error) && leads.error.isNotFound)) {
-    body = (
-      <StatusPanel
-        icon={<SearchIcon size={32} />}
-        title={s.notYoursTitle}
-        actions={
-          <Button asChild size="3" variant="soft">
-            <Link {...exploreLink()}>{s.exploreClones}</Link>
-          </Button>
-        }
-      >
-        {s.notYoursBody}
-      </StatusPanel>
-    )
-  } else {
-    body = <LeadsBody slug={slug} name={name} leads={leads} />
-  }
+  const notFound = leads.isError && isApiError(leads.error) && leads.error.isNotFound
+  const body = (
+    <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
+      <LeadsBody slug={slug} name={name} leads={leads} />
+    </StudioAccessGate>
+  )
 
   return (
     <>
