@@ -27,6 +27,20 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
 
+/**
+ * spec 1 §8: 'the server's error or detail text is shown when present': the server's own words when it
+ * answered with some (e.g. 'Invalid Phone Number'), otherwise the caller's fallback (no answer, or an
+ * unreadable one).
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  const fromServer =
+    isApiError(error) &&
+    error.status >= 400 &&
+    error.code !== ClientErrorCode.network &&
+    error.code !== ClientErrorCode.invalidResponse
+  return fromServer && error.message ? error.message : fallback
+}
+
 /** API and media paths are relative on the web and need the server's origin on desktop. */
 export function resolveApiUrl(path: string, baseUrl: string = getPlatform().apiBaseUrl): string {
   if (/^[a-z][a-z\d+.-]*:/i.test(path) || path.startsWith('//')) return path

@@ -5,11 +5,12 @@ import type { MeResponse } from '../../../../contract/auth'
 import type { TextMedium } from '../../../../contract/embed'
 import { countryFromLanguage } from '../../../../contract/phone'
 import { meQueryKey } from '../../api/auth'
+import { serverMessageOr } from '../../api/client'
 import { countryQuery, requestPhoneCode, verifyPhoneCode } from '../../api/texting'
 import { formatPhoneNumber } from '../../lib/phone'
 import { actionsStrings as s } from './actions.strings'
 import { OptInFormFooter, SmsConsent } from './OptInParts'
-import { canConfirm, checkPhone, isVerifiedNumber, readCode, serverMessageOr } from './text-opt-in'
+import { canConfirm, checkPhone, isVerifiedNumber, readCode } from './text-opt-in'
 import { textOptInDraft } from './text-opt-in.store'
 
 export interface OptInPhoneFormProps {

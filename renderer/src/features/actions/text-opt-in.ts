@@ -5,7 +5,6 @@ import {
   type TextMedium,
 } from '../../../../contract/embed'
 import { readPhoneNumber } from '../../../../contract/phone'
-import { ClientErrorCode, isApiError } from '../../api/client'
 import { formatPhoneNumber } from '../../lib/phone'
 
 /*
@@ -92,14 +91,4 @@ export function confirmationOf(answer: GreetResponse): Confirmation {
     return link ? { kind: 'whatsapp', number, link } : { kind: 'sent' }
   }
   return number ? { kind: 'sms', number } : { kind: 'sent' }
-}
-
-/** The server's own words when it gave some (e.g. 'Invalid Phone Number'), else the fallback. */
-export function serverMessageOr(error: unknown, fallback: string): string {
-  const fromServer =
-    isApiError(error) &&
-    error.status >= 400 &&
-    error.code !== ClientErrorCode.network &&
-    error.code !== ClientErrorCode.invalidResponse
-  return fromServer && error.message ? error.message : fallback
 }

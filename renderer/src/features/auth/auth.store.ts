@@ -11,7 +11,7 @@ import {
   updateRelationship,
   verifySignInCode,
 } from '../../api/auth'
-import { ClientErrorCode, isApiError } from '../../api/client'
+import { serverMessageOr } from '../../api/client'
 import { getPlatform } from '../../platform'
 import { authStrings } from './auth.strings'
 import {
@@ -39,15 +39,8 @@ export function dispatchSignIn(action: SignInDialogAction) {
 
 export const useSignInDialog = () => useSnapshot(auth).dialog
 
-/** spec 1 §8: the server's error text when it sent one, otherwise the spec's fallback text. */
-export function serverMessageOr(error: unknown, fallback: string): string {
-  const fromServer =
-    isApiError(error) &&
-    error.status >= 400 &&
-    error.code !== ClientErrorCode.network &&
-    error.code !== ClientErrorCode.invalidResponse
-  return fromServer && error.message ? error.message : fallback
-}
+// One reading for every feature (api/client.ts); re-exported where features already look for it.
+export { serverMessageOr }
 
 /**
  * Desktop and embeds have no first-party cookies: their session travels as a bearer token, kept where the
