@@ -1,0 +1,330 @@
+import { Flex, Spinner } from '@radix-ui/themes'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { useSnapshot } from 'valtio'
+import {
+  type ChatMessage,
+  type ConversationWithMessages,
+  DEFAULT_CONVERSATION_TITLE,
+} from '../../../../contract/chat'
+import type { CloneProfile } from '../../../../contract/clone'
+import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
+import { isApiError, resolveMediaUrl } from '../../api/client'
+import { afterPaint } from '../../lib/after-paint'
+import { conversationLink, talkLink } from '../../navigation/clone-links'
+import type { TalkSearch } from '../../navigation/search-params'
+import { useActionsParam } from '../actions'
+import { limitReached, RemainingLine, recordDeliveredMessage, useUsage } from '../billing'
+import {
+  ChatMessagesContext,
+  type ChatMessagesContextValue,
+  ChatStreamState,
+  ChatThread,
+  chatStream,
+  type SendOutcome,
+} from '../chat'
+import { CitationsOverlay, citationsParamFor } from '../citations'
+import { CommandBar } from '../command-bar'
+import { PoweredBy } from '../embed'
+import { useAutoLoadRecent } from '../history'
+import { openPaywall, paymentRequiredShowsPaywall } from '../paywall'
+import { useStopReadAloudOnLeave } from '../read-aloud'
+import { ShareAside } from '../share'
+import { ConversationUnavailable } from './ConversationUnavailable'
+import { StartScreen } from './StartScreen'
+import { showProductToasts, toastForOutcome } from './send-outcome'
+import { TalkHeader } from './TalkHeader'
+import { TalkPrompt } from './TalkPrompt'
+import { talkStrings } from './talk.strings'
+import { useAutoSend } from './use-auto-send'
+import { useTalkPaywall } from './use-talk-paywall'
+
+type SendSource = 'prompt' | 'suggested' | 'auto'
+
+/**
+ * After an answer (or a stopped one) the thread holds the conversation as the server now has it: a cached
+ * copy of that conversation, when there is one, takes the same messages instead of being fetched again.
+ */
+function writeThreadToCache(queryClient: QueryClient, conversationId: string) {
+  const view = chatStream.state
+  if (view.conversationId !== conversationId) return
+  const messages = [...view.messages] as ChatMessage[]
+  const last = messages.at(-1)
+  queryClient.setQueryData<ConversationWithMessages>(conversationQueryKey(conversationId), (cached) =>
+    cached ? { ...cached, messages, updatedAt: last?.createdAt ?? cached.updatedAt } : cached,
+  )
+}
+
+/** The chat with a loaded clone: wires the store, the address, toasts and navigation to the parts. */
+export function TalkView({
+  clone,
+  conversationId,
+  onNewConversation,
+}: Readonly<{
+  clone: CloneProfile
+  conversationId: string | null
+  /** In an embed: forgets the remembered conversation (EmbedConversationGate). */
+  onNewConversation?: () => void
+}>) {
+  const view = chatStream.state
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const search = useSearch({ strict: false }) as TalkSearch
+  const instanceSlug = clone.instance?.slug ?? null
+  const snap = useSnapshot(view)
+  const requireEmail = clone.options.requireEmail
+  const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
+  const { capture, captureHost, embedLimit, atQuota, paymentRequired, sendBlocked } = useTalkPaywall(
+    clone,
+    snap,
+    usage.data,
+  )
+
+  useLayoutEffect(() => {
+    chatStream.openSession({
+      slug: clone.slug,
+      instanceSlug,
+      instanceId: clone.instance?.id ?? null,
+      locationId: clone.options.locationId,
+      conversationId,
+    })
+  }, [clone.slug, instanceSlug, clone.instance?.id, clone.options.locationId, conversationId])
+
+  // An existing conversation: GET it once, unless this page just created it.
+  const needsLoad = !!conversationId && snap.session.conversationId === conversationId && !snap.session.loaded
+  const conversation = useQuery({ ...conversationQuery(conversationId ?? ''), enabled: needsLoad })
+  useEffect(() => {
+    const data = conversation.data
+    if (!data || conversation.isFetching) return
+    // A copy kept for offline use (features/offline), or one outdated by an answer since, waits for the fresh
+    // one online: a reload would otherwise show the conversation as it was (an answer since retried still
+    // interrupted, issue #11). Offline (the fetch paused) the kept copy is what there is.
+    const outdated = queryClient.getQueryState(conversationQueryKey(data.id))?.isInvalidated === true
+    if (outdated && conversation.fetchStatus !== 'paused') return
+    // Building a long thread is the heaviest render here: in a task of its own, once the page has painted.
+    return afterPaint(() => chatStream.loadConversation(data))
+  }, [conversation.data, conversation.isFetching, conversation.fetchStatus, queryClient])
+
+  // Outcomes land after awaits: only the page still showing that chat may navigate.
+  const current = useRef({ conversationId, mounted: true })
+  current.current.conversationId = conversationId
+  useEffect(() => {
+    current.current.mounted = true
+    return () => {
+      current.current.mounted = false
+    }
+  }, [])
+
+  const onOutcome = useCallback(
+    (outcome: SendOutcome, source: SendSource) => {
+      if (outcome.kind === 'rejected' && outcome.paymentRequired) {
+        // spec 1 §8: 402 is usage enforcement; the store already put the text back in the prompt.
+        void paymentRequiredShowsPaywall(queryClient, clone).then((paywall) =>
+          paywall ? paymentRequired() : toastForOutcome(outcome, source === 'suggested'),
+        )
+      } else toastForOutcome(outcome, source === 'suggested')
+      if (outcome.kind === 'completed') {
+        // spec 1 §4: +1 used, -1 remaining; remaining 0 opens the paywall.
+        const next = recordDeliveredMessage(queryClient, clone.slug, instanceSlug)
+        if (limitReached({ usage: next, requireEmail: clone.options.requireEmail })) atQuota()
+      }
+      // A failed answer too, once the server stored its question (issue #11): a reload shows it, with Retry.
+      if (outcome.kind === 'rejected' || !('conversationId' in outcome)) return
+      const id = outcome.conversationId
+      if (!id) return
+      // What can wait a frame waits, each part in a task of its own once the answer is painted: the cached
+      // copy of the conversation (which the thread already shows, so it takes the same messages instead of
+      // being fetched again; kept offline too), the change of address, the product toasts, the history
+      // list's refetch.
+      afterPaint(() => {
+        writeThreadToCache(queryClient, id)
+        setTimeout(() => {
+          // spec: after the first answer of a new conversation, its address, so a reload restores it.
+          const stillHere = current.current.mounted && current.current.conversationId === null
+          if (outcome.newConversation && stillHere && chatStream.state.conversationId === id) {
+            // The address may have changed meanwhile (a citation opened): its parameters stay.
+            void navigate({
+              ...conversationLink(clone.slug, instanceSlug, id),
+              search: (prev: TalkSearch) => prev,
+              replace: true,
+            })
+          }
+        }, 0)
+        if (outcome.kind === 'completed') setTimeout(() => showProductToasts(outcome.message), 0)
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }), 0)
+      })
+    },
+    [queryClient, navigate, clone, instanceSlug, atQuota, paymentRequired],
+  )
+
+  const sendText = useCallback(
+    (text: string, source: SendSource) => {
+      if (sendBlocked()) return
+      void chatStream
+        .send(text, { fromDraft: source !== 'suggested' })
+        .then((outcome) => onOutcome(outcome, source))
+    },
+    [onOutcome, sendBlocked],
+  )
+
+  const retry = useCallback(
+    (messageId: string) => void chatStream.retry(messageId).then((outcome) => onOutcome(outcome, 'prompt')),
+    [onOutcome],
+  )
+
+  const setSearch = useCallback(
+    (patch: Partial<TalkSearch>) =>
+      void navigate({ to: '.', search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    [navigate],
+  )
+
+  useAutoSend({
+    message: search.message,
+    ready: snap.session.loaded && snap.session.slug === clone.slug,
+    send: (text) => {
+      chatStream.setDraft(text)
+      // spec 1 §4: an auto-sent message is skipped when the limit is reached (it stays in the prompt).
+      if (limitReached({ usage: usage.data, requireEmail })) atQuota()
+      else sendText(text, 'auto')
+    },
+    clearParam: () => setSearch({ message: undefined, q: undefined }),
+  })
+
+  // spec 1 §2 `actions`: opens the action centre (or the dialog it names), then leaves the address.
+  const clearActions = useCallback(() => setSearch({ actions: undefined }), [setSearch])
+  useActionsParam(search.actions, conversationId ?? snap.conversationId, clearActions)
+
+  // spec 1 §2 `paywall`: opens the paywall once, then leaves the address.
+  const paywallParam = search.paywall === true
+  useEffect(() => {
+    if (!paywallParam) return
+    setSearch({ paywall: undefined })
+    openPaywall()
+  }, [paywallParam, setSearch])
+  useStopReadAloudOnLeave(conversationId)
+
+  useAutoLoadRecent({
+    requested: search.autoLoadRecent === true,
+    slug: clone.slug,
+    instanceSlug,
+    conversationId,
+  })
+
+  const startNewConversation = useCallback(() => {
+    onNewConversation?.()
+    chatStream.startNewConversation()
+    void navigate(talkLink(clone.slug, instanceSlug))
+  }, [navigate, clone.slug, instanceSlug, onNewConversation])
+
+  const openSources = useCallback(
+    (messageId: string, citation?: number) =>
+      setSearch({ citations: citationsParamFor(messageId, citation) }),
+    [setSearch],
+  )
+  const closeSources = useCallback(() => setSearch({ citations: undefined }), [setSearch])
+
+  const imageUrl = resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)
+  const context = useMemo<ChatMessagesContextValue>(
+    () => ({
+      cloneName: clone.name,
+      cloneImageUrl: imageUrl,
+      viewSources: clone.viewSources,
+      openSources,
+      messageTools: { slug: clone.slug, hasVoice: clone.voiceId !== null },
+      MessageToolbar: CommandBar,
+      retry,
+    }),
+    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId, retry],
+  )
+  const questions = clone.options.suggestQuestions ? clone.suggestedQuestions : []
+  const pending = snap.state !== ChatStreamState.IDLE
+  const title = snap.title && snap.title !== DEFAULT_CONVERSATION_TITLE ? snap.title : null
+  const disclaimer = clone.options.warning ? clone.options.customWarning?.trim() : null
+  const loadFailed = conversation.isError && needsLoad
+
+  let body: React.ReactNode
+  if (loadFailed) {
+    body = (
+      <ConversationUnavailable
+        notFound={isApiError(conversation.error) && conversation.error.isNotFound}
+        onRetry={() => void conversation.refetch()}
+        onStartNew={startNewConversation}
+      />
+    )
+  } else if (!snap.session.loaded) {
+    body = (
+      <Flex justify="center" py="9" role="status" aria-label={talkStrings.loadingConversation}>
+        <Spinner size="3" />
+      </Flex>
+    )
+  } else if (snap.messages.length === 0 && !pending && capture.lines.length === 0) {
+    body = (
+      <StartScreen
+        name={clone.name}
+        imageUrl={imageUrl}
+        verified={clone.verified}
+        headline={clone.headline}
+        instanceName={clone.instance?.name ?? null}
+        questions={questions}
+        onAsk={(question) => sendText(question, 'suggested')}
+        disabled={pending}
+      />
+    )
+  } else {
+    body = <ChatThread view={view} lines={capture.lines} scrollKey={capture.scrollKey} />
+  }
+
+  return (
+    <ChatMessagesContext.Provider value={context}>
+      <div className="talk-layout">
+        <div className="talk-main">
+          <TalkHeader
+            slug={clone.slug}
+            instanceSlug={instanceSlug}
+            name={clone.name}
+            imageUrl={imageUrl}
+            verified={clone.verified}
+            subtitle={title ?? clone.instance?.name ?? null}
+            actions
+          />
+          <div className="talk-body">{body}</div>
+          <div className="talk-footer">
+            <TalkPrompt
+              store={chatStream}
+              cloneName={clone.name}
+              allowFiles={clone.options.enableImageSending}
+              suggestedQuestions={questions}
+              onSendDraft={(text) => sendText(text, 'prompt')}
+              onAskSuggested={(question) => sendText(question, 'suggested')}
+              onStartNewConversation={startNewConversation}
+              takeover={capture.takeover}
+              limitNotice={embedLimit.notice}
+            />
+            {embedLimit.notice ? (
+              <p className="talk-limit-notice" role="status">
+                {embedLimit.notice}
+              </p>
+            ) : null}
+            <RemainingLine usage={usage.data} requireEmail={requireEmail} />
+            <PoweredBy slug={clone.slug} />
+            {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
+          </div>
+        </div>
+        <ShareAside
+          cloneName={clone.name}
+          profilePath={instanceSlug ? `/${clone.slug}/${instanceSlug}` : `/${clone.slug}`}
+          conversationId={conversationId ?? snap.conversationId}
+        />
+      </div>
+      {captureHost}
+      <CitationsOverlay
+        param={search.citations}
+        slug={clone.slug}
+        view={view}
+        onClose={closeSources}
+        onShowAll={(messageId) => openSources(messageId)}
+      />
+    </ChatMessagesContext.Provider>
+  )
+}
