@@ -50,6 +50,7 @@ import { messageSourcesRoutes } from './routes/message-sources'
 import { optInRoutes } from './routes/opt-ins'
 import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
+import { studioQuestionRoutes } from './routes/studio-questions'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { textingWebhookRoutes } from './routes/texting-webhooks'
 import { transcriptionRoutes } from './routes/transcription'
@@ -250,6 +251,8 @@ export async function buildApp({
   const embedOrigins = originContextOf(config)
   await app.register(embedRoutes, { db, origins: embedOrigins })
   await app.register(leadRoutes, { db })
+  // The studio's suggested questions (issue #15): CREATOR or CONTRIBUTOR of the clone.
+  await app.register(studioQuestionRoutes, { db })
   if (config.NODE_ENV !== 'production') await app.register(devEmbedRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })

@@ -101,6 +101,7 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /api/studio/:slug/embeds': 'needs the signed-in creator of the clone',
   'PATCH /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'DELETE /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
+  'PUT /api/studio/:slug/questions': 'needs the signed-in creator or a contributor of the clone',
   'POST /api/capture/lead': 'needs a signed-in user; writes one lead per user and clone',
 }
 

@@ -33,9 +33,3 @@ export const ActionsScreen = () => (
     description="Everything you can do with a clone in one place: share, get a text, give feedback and more."
   />
 )
-export const StudioQuestionsScreen = () => (
-  <Placeholder
-    feature="Suggested questions"
-    description="Creators will edit the questions their clone suggests to visitors here."
-  />
-)

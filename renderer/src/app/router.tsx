@@ -16,6 +16,7 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadStudioQuestionsScreen } from '../features/studio-questions'
 import { loadTalkScreen } from '../features/talk'
 import { loadVideoScreens } from '../features/video'
 import { loadVoiceScreens } from '../features/voice'
@@ -82,9 +83,10 @@ const membershipsRoute = createRoute({
   ...route('/memberships/$target'),
   component: lazyRouteComponent(loadMembershipsScreen, 'MembershipsScreen'),
 })
+// The studio's suggested questions (spec 1 §2, issue #15): CREATOR or CONTRIBUTOR; its own lazy chunk.
 const studioQuestionsRoute = createRoute({
   ...route('/studio/$slug/build/questions'),
-  component: placeholder('StudioQuestionsScreen'),
+  component: lazyRouteComponent(loadStudioQuestionsScreen, 'StudioQuestionsRoute'),
 })
 // The creator's leads (issue #14): CREATOR or CONTRIBUTOR; its own lazy chunk.
 const studioLeadsRoute = createRoute({

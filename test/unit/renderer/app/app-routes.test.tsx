@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { lenaHart, tomasRivera } from '../support/clones'
 import { fakeCloneApi } from '../support/fake-api'
@@ -19,11 +19,10 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Explore clones' })).toBeTruthy()
   })
 
-  it('shows a designed coming-soon screen with a way back to the profile', async () => {
+  it('opens the suggested questions studio page, asking a signed-out visitor to log in', async () => {
     await renderApp('/studio/lena-hart/build/questions', { fetch: api().fetch })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Suggested questions' })).toBeTruthy()
-    expect(screen.getByText('Coming soon')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe('/lena-hart')
+    expect(await screen.findByText('Log in to edit suggested questions')).toBeTruthy()
+    expect(within(screen.getByRole('main')).getByRole('button', { name: 'Log in' })).toBeTruthy()
   })
 
   it('links an instance video screen back to the instance profile', async () => {
