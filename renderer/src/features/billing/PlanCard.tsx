@@ -8,6 +8,7 @@ import {
   planActionLabel,
   planCardAction,
   priceForBasis,
+  subscribesTo,
 } from './billing'
 import { billingStrings } from './billing.strings'
 
@@ -17,12 +18,15 @@ export function PlanCard({
   basis,
   active,
   busy,
+  ownClone,
   onAction,
 }: Readonly<{
   membership: Membership
   basis: BillingBasis
   active: ActiveSubscription | null
   busy: boolean
+  /** The viewer is the clone's CREATOR or CONTRIBUTOR. */
+  ownClone: boolean
   onAction: (membership: Membership, action: PlanCardAction) => void
 }>) {
   const price = priceForBasis(membership, basis)
@@ -69,14 +73,20 @@ export function PlanCard({
               {billingStrings.cancelsAtPeriodEnd(new Date(active.currentPeriodEnd).toLocaleDateString())}
             </Text>
           ) : null}
-          <Button
-            disabled={busy || price === null}
-            variant={action === 'cancel' ? 'soft' : 'solid'}
-            color={action === 'cancel' ? 'red' : undefined}
-            onClick={() => onAction(membership, action)}
-          >
-            {planActionLabel[action]}
-          </Button>
+          {ownClone && subscribesTo(action) ? (
+            <Text size="2" color="gray" role="note">
+              {billingStrings.ownClone}
+            </Text>
+          ) : (
+            <Button
+              disabled={busy || price === null}
+              variant={action === 'cancel' ? 'soft' : 'solid'}
+              color={action === 'cancel' ? 'red' : undefined}
+              onClick={() => onAction(membership, action)}
+            >
+              {planActionLabel[action]}
+            </Button>
+          )}
         </Flex>
       </article>
     </Card>

@@ -12,6 +12,7 @@ import {
   monetizationQueryKey,
   resumeSubscription,
 } from '../../api/billing'
+import { useUserType } from '../auth'
 import { offeredMemberships, type PlanCardAction } from './billing'
 import { billingStrings } from './billing.strings'
 import { CancellationDialog } from './CancellationDialog'
@@ -40,6 +41,9 @@ export function PlanPicker({
   const [busy, setBusy] = useState(false)
   const [cancelling, setCancelling] = useState(false)
   const plans = offeredMemberships(monetization.memberships, target.instanceId)
+  // spec 1 §6: CREATOR (admin) and CONTRIBUTOR (collab) cannot subscribe to their own clone.
+  const userType = useUserType(target.slug)
+  const ownClone = userType === 'admin' || userType === 'collab'
 
   const refresh = () =>
     Promise.all([
@@ -135,6 +139,7 @@ export function PlanPicker({
             basis={basis}
             active={active}
             busy={busy}
+            ownClone={ownClone}
             onAction={onAction}
           />
         ))

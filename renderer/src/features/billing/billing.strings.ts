@@ -12,6 +12,8 @@ export const billingStrings = {
   actionFailed: 'Something went wrong. Please try again.',
   subscribe: 'Subscribe',
   select: 'Select',
+  // spec 1 §1, §6: a CREATOR or CONTRIBUTOR of the clone (the server refuses with the same words).
+  ownClone: "You can't subscribe to your own clone",
   cancel: 'Cancel',
   resume: 'Resume',
   switch: 'Switch',

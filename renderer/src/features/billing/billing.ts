@@ -102,6 +102,10 @@ export function planCardAction(
   return 'switch'
 }
 
+/** The card actions that would subscribe: a clone's CREATOR or CONTRIBUTOR sees ownClone instead (spec 1 §6). */
+export const subscribesTo = (action: PlanCardAction) =>
+  action === 'subscribe' || action === 'select' || action === 'switch'
+
 export const planActionLabel: Record<PlanCardAction, string> = {
   subscribe: billingStrings.subscribe,
   select: billingStrings.select,

@@ -8,6 +8,7 @@ import { invalidateConversation, shareConversation } from '../../api/history'
 import { closeDialog } from '../../navigation/dialogs.store'
 import { CloseIcon } from '../../ui/icons'
 import { copyShareLink } from './copy-link'
+import { ShareMoreLinks } from './ShareMoreLinks'
 import { ShareRow } from './ShareRow'
 import { shareStrings } from './share.strings'
 
@@ -90,6 +91,7 @@ export function ShareDialog({ conversationId }: Readonly<{ conversationId: strin
               nativeShare={nativeShareOf()}
               onCopy={() => void copyShareLink(content.url)}
             />
+            <ShareMoreLinks content={content} />
           </Flex>
         ) : (
           <Flex align="center" gap="2" role="status">

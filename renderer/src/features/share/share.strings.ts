@@ -21,6 +21,8 @@ export const shareStrings = {
     email: 'Via Email',
     instagram: 'Share on Instagram',
   },
+  // The dialog's links beside the icon row (spec 1 §2 'Share row').
+  platformName: { facebook: 'Facebook', instagram: 'Instagram' },
   copyPrompt: 'Copy this link:',
   // The share aside on large screens (spec 1 §2 'Chat').
   asideTitle: 'Share',

@@ -38,6 +38,7 @@ import { TalkHeader } from './TalkHeader'
 import { TalkPrompt } from './TalkPrompt'
 import { talkStrings } from './talk.strings'
 import { useAutoSend } from './use-auto-send'
+import { useNewConversationLogin } from './use-new-conversation-login'
 import { useTalkPaywall } from './use-talk-paywall'
 
 type SendSource = 'prompt' | 'suggested' | 'auto'
@@ -216,6 +217,7 @@ export function TalkView({
     chatStream.startNewConversation()
     void navigate(talkLink(clone.slug, instanceSlug))
   }, [navigate, clone.slug, instanceSlug, onNewConversation])
+  const startNewFromMenu = useNewConversationLogin(requireEmail, startNewConversation)
 
   const openSources = useCallback(
     (messageId: string, citation?: number) =>
@@ -297,7 +299,7 @@ export function TalkView({
               suggestedQuestions={questions}
               onSendDraft={(text) => sendText(text, 'prompt')}
               onAskSuggested={(question) => sendText(question, 'suggested')}
-              onStartNewConversation={startNewConversation}
+              onStartNewConversation={startNewFromMenu}
               takeover={capture.takeover}
               limitNotice={embedLimit.notice}
             />

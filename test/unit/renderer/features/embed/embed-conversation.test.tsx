@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConversationWithMessages } from '../../../../../contract/chat'
+import type { CloneProfile } from '../../../../../contract/clone'
 import { storageKeys } from '../../../../../contract/storage'
 import { chatStrings } from '../../../../../renderer/src/features/chat/chat.strings'
 import { chatStream } from '../../../../../renderer/src/features/chat/chat-stream.store'
@@ -48,14 +49,16 @@ const prompt = () => screen.getByRole('textbox', { name: 'Message Lena Hart' })
 async function renderEmbed({
   stored,
   conversations = [],
+  clone = lenaHart(),
 }: {
   stored?: string
   conversations?: ConversationWithMessages[]
+  clone?: CloneProfile
 } = {}) {
   const fake = fakeEmbed()
   const platform = embedPlatform(fake.embed)
   if (stored) await platform.storage.set(KEY, stored)
-  const api = fakeChatApi([lenaHart()], { conversations })
+  const api = fakeChatApi([clone], { conversations })
   const app = await renderApp(EMBED_ROOT, {
     fetch: api.fetch,
     platform,
@@ -103,6 +106,8 @@ describe('embed conversation keys', () => {
     const { platform, router } = await renderEmbed({
       stored: CONVERSATION_ID,
       conversations: [earlierConversation],
+      // A clone that requires email asks a signed-out visitor to log in first (spec 1 §5, §6).
+      clone: lenaHart({ options: { ...lenaHart().options, requireEmail: false } }),
     })
     await screen.findByText(EARLIER)
     fireEvent.keyDown(screen.getByRole('button', { name: chatStrings.plusMenu }), { key: 'Enter' })
