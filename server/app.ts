@@ -41,6 +41,7 @@ import { devEmbedRoutes } from './routes/dev-embed'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { devToolsRoutes } from './routes/dev-tools'
 import { embedRoutes } from './routes/embeds'
+import { eventRoutes } from './routes/events'
 import { feedbackRoutes } from './routes/feedback'
 import { healthRoutes, pingDatabase } from './routes/health'
 import { historyRoutes } from './routes/history'
@@ -250,6 +251,7 @@ export async function buildApp({
   const embedOrigins = originContextOf(config)
   await app.register(embedRoutes, { db, origins: embedOrigins })
   await app.register(leadRoutes, { db })
+  await app.register(eventRoutes, { db })
   if (config.NODE_ENV !== 'production') await app.register(devEmbedRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })
