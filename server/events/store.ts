@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm'
+import { count, eq, gte, sql } from 'drizzle-orm'
 import { TRACKED_EVENT_TYPES, type TrackedEventCount, type TrackedEventType } from '../../contract/events'
 import type { Owner } from '../auth/visitor'
 import type { Db } from '../db/client'
@@ -44,7 +44,7 @@ export async function countTrackedEvents(
       ),
     })
     .from(trackedEvents)
-    .where(and(eq(trackedEvents.cloneId, cloneId)))
+    .where(eq(trackedEvents.cloneId, cloneId))
     .groupBy(trackedEvents.type)
   return TRACKED_EVENT_TYPES.map((type) => {
     const row = rows.find((r) => r.type === type)
