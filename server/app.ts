@@ -41,6 +41,7 @@ import { devEmbedRoutes } from './routes/dev-embed'
 import { devOutboxRoutes } from './routes/dev-outbox'
 import { devToolsRoutes } from './routes/dev-tools'
 import { embedRoutes } from './routes/embeds'
+import { eventRoutes } from './routes/events'
 import { feedbackRoutes } from './routes/feedback'
 import { healthRoutes, pingDatabase } from './routes/health'
 import { historyRoutes } from './routes/history'
@@ -253,6 +254,8 @@ export async function buildApp({
   await app.register(leadRoutes, { db })
   // The studio's suggested questions (issue #15): CREATOR or CONTRIBUTOR of the clone.
   await app.register(studioQuestionRoutes, { db })
+  // Tracked events (spec 1 §7) and their counts per clone.
+  await app.register(eventRoutes, { db })
   if (config.NODE_ENV !== 'production') await app.register(devEmbedRoutes, { db })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })

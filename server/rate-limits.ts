@@ -57,6 +57,8 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   // Guessing phone codes (each also dies after 5 wrong tries); a greeting is a text that costs money.
   'POST /api/me/phone/verify': 'writes',
   'POST /api/greet': 'writes',
+  // Tracked events (spec 1 §7): each one is a row, and anyone may send them.
+  'POST /api/events': 'writes',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */

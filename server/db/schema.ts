@@ -14,6 +14,8 @@ export * from './chat-schema'
 export * from './core-schema'
 // Embed configurations, leads, text opt-ins and Telegram chats live in their own file.
 export * from './embed-schema'
+// Tracked events (spec 1 §7) live in their own file.
+export * from './events-schema'
 // Chat attachments (uploads) live in their own file.
 export * from './uploads-schema'
 // Video calls and their failure reports live in their own file.

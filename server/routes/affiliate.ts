@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody } from '../../contract'
+import { ownerOf } from '../auth/visitor'
 import { decodeAffiliateTarget } from '../chat/affiliate-url'
 import { findMessageWithClone } from '../chat/conversation-store'
 import { requireClone } from '../clones/queries'
 import type { Db } from '../db/client'
 import { affiliateClicks, messageAffiliates } from '../db/schema'
 import { notFound } from '../errors'
+import { recordTrackedEvent } from '../events/store'
 import { Slug } from './clones'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -40,7 +42,18 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
               .limit(1)
           : []
       if (!found || !affiliate) throw notFound('Affiliate link not found')
-      await db.insert(affiliateClicks).values({ messageId, cloneId: found.cloneId, url: affiliate.url })
+      // One click is one CLICK_AFFILIATE_PRODUCT (spec 1 §7 'Tracked events'): counted here, where the click
+      // lands, and never sent by the renderer as well.
+      await db.transaction(async (tx) => {
+        await tx.insert(affiliateClicks).values({ messageId, cloneId: found.cloneId, url: affiliate.url })
+        await recordTrackedEvent(tx, {
+          cloneId: found.cloneId,
+          type: 'CLICK_AFFILIATE_PRODUCT',
+          owner: ownerOf(request),
+          messageId,
+          conversationId: found.message.conversationId,
+        })
+      })
       return reply.header('cache-control', 'no-store').redirect(affiliate.url, 302)
     },
   )

@@ -60,6 +60,7 @@ describe('seed', () => {
       'telegram_chats',
       'telegram_starts',
       'text_opt_ins',
+      'tracked_events',
       'uploads',
       'usage_counters',
       'users',

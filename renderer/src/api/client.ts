@@ -65,6 +65,8 @@ export interface ApiRequest<T> {
   /** Defaults to the platform's API base URL. */
   baseUrl?: string
   fetch?: typeof fetch
+  /** Lets the request outlive the page (a click that leaves it); small bodies only. */
+  keepalive?: boolean
 }
 
 const fallbackCodeForStatus = (status: number): string => {
@@ -110,7 +112,7 @@ export async function authRequestInit(): Promise<{
 
 /** A JSON request to the product API, answered with data checked against a contract schema. */
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
-  const { path, schema, method = 'GET', body, signal, headers, baseUrl } = request
+  const { path, schema, method = 'GET', body, signal, headers, baseUrl, keepalive } = request
   const doFetch = request.fetch ?? globalThis.fetch
   const auth = await authRequestInit()
   const init: RequestInit = {
@@ -124,6 +126,7 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
+    ...(keepalive ? { keepalive } : {}),
   }
   let response: Response
   try {

@@ -10,6 +10,7 @@ import {
   LeadList,
   PublicEmbedConfig,
 } from '../../../contract/embed'
+import { TrackedEventCounts } from '../../../contract/events'
 import { apiRequest, resolveApiUrl } from './client'
 
 /*
@@ -54,6 +55,14 @@ export const leadsQuery = (slug: string) =>
   queryOptions({
     queryKey: ['leads', slug] as const,
     queryFn: ({ signal }) => apiRequest({ path: `/api/studio/${enc(slug)}/leads`, schema: LeadList, signal }),
+  })
+
+/** GET /api/studio/{slug}/events: the tracked events' counts per type, this month and all time (issue #15). */
+export const trackedEventCountsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['tracked-event-counts', slug] as const,
+    queryFn: ({ signal }) =>
+      apiRequest({ path: `/api/studio/${enc(slug)}/events`, schema: TrackedEventCounts, signal }),
   })
 
 /** The CSV download's address (GET, same auth as the list). */

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage, Citation } from '../../../../contract/chat'
 import { messageSourcesQuery } from '../../api/chat'
+import { trackEvent } from '../../api/events'
 import type { CitationsParam } from '../../navigation/search-params'
 import { CloseIcon, RefreshIcon, WarningIcon } from '../../ui/icons'
 import { ArrowLeftIcon } from '../../ui/lazy-icons'
@@ -106,6 +107,8 @@ function SourcesBody({
     )
   }
   if (!shown) return null
+  // spec 1 §7 'Tracked events': CLICK_SOURCE when a visitor opens a source's link.
+  const onOpenSource = () => trackEvent({ type: 'CLICK_SOURCE', slug, messageId: overlay.messageId })
   return (
     <Flex direction="column" gap="5">
       {shown.single ? (
@@ -119,12 +122,14 @@ function SourcesBody({
         items={shown.used}
         used
         expanded={shown.single}
+        onOpenSource={onOpenSource}
       />
       <SourceGroup
         heading={shown.single ? null : citationsStrings.relevantHeading}
         items={shown.relevant}
         used={false}
         expanded={shown.single}
+        onOpenSource={onOpenSource}
       />
     </Flex>
   )

@@ -11,7 +11,8 @@ function SourceItemView({
   item,
   used,
   expanded,
-}: Readonly<{ item: SourceItem; used: boolean; expanded: boolean }>) {
+  onOpenSource,
+}: Readonly<{ item: SourceItem; used: boolean; expanded: boolean; onOpenSource: () => void }>) {
   const [open, setOpen] = useState(expanded)
   const textId = useId()
   const { citation } = item
@@ -43,7 +44,7 @@ function SourceItemView({
             <VideoTimeBadge timestampMs={citation.timestamp} />
           ) : null}
         </Flex>
-        <SourcePreview item={item} />
+        <SourcePreview item={item} onOpen={onOpenSource} />
         <div id={textId} hidden={!open}>
           <Text as="p" size="2" className="source-item__text">
             {citation.text}
@@ -59,7 +60,15 @@ export function SourceGroup({
   items,
   used,
   expanded,
-}: Readonly<{ heading: string | null; items: SourceItem[]; used: boolean; expanded: boolean }>) {
+  onOpenSource,
+}: Readonly<{
+  heading: string | null
+  items: SourceItem[]
+  used: boolean
+  expanded: boolean
+  /** A source's link was opened (spec 1 §7 CLICK_SOURCE). */
+  onOpenSource: () => void
+}>) {
   const headingId = useId()
   if (items.length === 0) return null
   return (
@@ -71,7 +80,13 @@ export function SourceGroup({
       ) : null}
       <ul className="plain-list source-list">
         {items.map((item) => (
-          <SourceItemView key={item.citation.id} item={item} used={used} expanded={expanded} />
+          <SourceItemView
+            key={item.citation.id}
+            item={item}
+            used={used}
+            expanded={expanded}
+            onOpenSource={onOpenSource}
+          />
         ))}
       </ul>
     </section>

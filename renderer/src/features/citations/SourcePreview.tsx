@@ -10,11 +10,23 @@ import { citationsStrings } from './citations.strings'
 
 const AUDIO_FILE = /\.(mp3|m4a|aac|ogg|oga|opus|wav|flac)(\?|#|$)/i
 
-function ExternalLink({ href, label, title }: Readonly<{ href: string; label: string; title: string }>) {
+/** Opened by the visitor: a click, or a middle click for a new tab. */
+type OnOpen = () => void
+
+function ExternalLink({
+  href,
+  label,
+  title,
+  onOpen,
+}: Readonly<{ href: string; label: string; title: string; onOpen: OnOpen }>) {
   return (
     <ThemeLink
       size="2"
       href={resolveApiUrl(href)}
+      onClick={onOpen}
+      onAuxClick={(event) => {
+        if (event.button === 1) onOpen()
+      }}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`${label}: ${title}`}
@@ -27,7 +39,11 @@ function ExternalLink({ href, label, title }: Readonly<{ href: string; label: st
 }
 
 /** spec 1 §2: a YouTube thumbnail that becomes the privacy-enhanced player at the cited second. */
-function YoutubePreview({ videoId, item }: Readonly<{ videoId: string; item: SourceItem }>) {
+function YoutubePreview({
+  videoId,
+  item,
+  onOpen,
+}: Readonly<{ videoId: string; item: SourceItem; onOpen: OnOpen }>) {
   const [playing, setPlaying] = useState(false)
   const [thumbnailFailed, setThumbnailFailed] = useState(false)
   const { title, timestamp } = item.citation
@@ -65,13 +81,14 @@ function YoutubePreview({ videoId, item }: Readonly<{ videoId: string; item: Sou
         href={youtubeWatchUrl(videoId, timestamp)}
         label={citationsStrings.watchOnYoutube}
         title={title}
+        onOpen={onOpen}
       />
     </div>
   )
 }
 
 /** spec 1 §2: podcast items play from the cited moment (an audio file), or link to the episode there. */
-function PodcastPreview({ item }: Readonly<{ item: SourceItem }>) {
+function PodcastPreview({ item, onOpen }: Readonly<{ item: SourceItem; onOpen: OnOpen }>) {
   const { url, timestamp, title } = item.citation
   if (!url) return null
   const time = timestamp !== null ? formatPodcastTimestamp(timestamp) : null
@@ -99,12 +116,13 @@ function PodcastPreview({ item }: Readonly<{ item: SourceItem }>) {
       href={url}
       label={time ? citationsStrings.listenFrom(time) : citationsStrings.open}
       title={title}
+      onOpen={onOpen}
     />
   )
 }
 
 /** spec 1 §7 'Link preview': the page's preview image from /api/og, hidden when there is none. */
-function WebsitePreview({ item }: Readonly<{ item: SourceItem }>) {
+function WebsitePreview({ item, onOpen }: Readonly<{ item: SourceItem; onOpen: OnOpen }>) {
   const [failed, setFailed] = useState(false)
   const { url, title } = item.citation
   if (!url || !item.href) return null
@@ -119,23 +137,30 @@ function WebsitePreview({ item }: Readonly<{ item: SourceItem }>) {
           onError={() => setFailed(true)}
         />
       )}
-      <ExternalLink href={item.href} label={citationsStrings.open} title={title} />
+      <ExternalLink href={item.href} label={citationsStrings.open} title={title} onOpen={onOpen} />
     </>
   )
 }
 
 /** The type-specific part of a source item. */
-export function SourcePreview({ item }: Readonly<{ item: SourceItem }>) {
+export function SourcePreview({ item, onOpen }: Readonly<{ item: SourceItem; onOpen: OnOpen }>) {
   const { citation } = item
   if (citation.type === 'Youtube' && item.youtubeId)
-    return <YoutubePreview videoId={item.youtubeId} item={item} />
-  if (citation.type === 'Podcast') return <PodcastPreview item={item} />
-  if (citation.type === 'Website') return <WebsitePreview item={item} />
+    return <YoutubePreview videoId={item.youtubeId} item={item} onOpen={onOpen} />
+  if (citation.type === 'Podcast') return <PodcastPreview item={item} onOpen={onOpen} />
+  if (citation.type === 'Website') return <WebsitePreview item={item} onOpen={onOpen} />
   if (citation.type === 'Twitter' && item.href) {
-    return <ExternalLink href={item.href} label={citationsStrings.viewTweet} title={citation.title} />
+    return (
+      <ExternalLink
+        href={item.href}
+        label={citationsStrings.viewTweet}
+        title={citation.title}
+        onOpen={onOpen}
+      />
+    )
   }
   return item.href ? (
-    <ExternalLink href={item.href} label={citationsStrings.open} title={citation.title} />
+    <ExternalLink href={item.href} label={citationsStrings.open} title={citation.title} onOpen={onOpen} />
   ) : null
 }
 

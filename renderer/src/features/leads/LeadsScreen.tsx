@@ -9,6 +9,7 @@ import { leadsQuery } from '../../api/embed'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
 import { AppHeader } from '../shell'
+import { LeadsActivity } from './LeadsActivity'
 import { LeadsDownload } from './LeadsDownload'
 import { LeadsTable } from './LeadsTable'
 import { canSeeLeads } from './leads'
@@ -103,6 +104,7 @@ function LeadsBody({
           <LeadsDownload slug={slug} />
         </Flex>
       </Flex>
+      <LeadsActivity slug={slug} name={name} />
       {content}
     </Flex>
   )

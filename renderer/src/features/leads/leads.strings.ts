@@ -36,4 +36,19 @@ export const leadsStrings = {
   on: 'On',
   off: 'Off',
   media: { SMS: 'SMS', WHATSAPP: 'WhatsApp', TELEGRAM: 'Telegram' },
+  /** spec 1 §7 'Tracked events' (issue #15): their counts for the creator. */
+  activity: {
+    title: 'Activity',
+    tableLabel: (name: string) => `Activity on ${name}`,
+    event: 'Event',
+    thisMonth: 'This month',
+    allTime: 'All time',
+    loadFailed: 'Could not load the activity.',
+    types: {
+      CLICK_SOURCE: 'Sources opened',
+      CLICK_AFFILIATE_PRODUCT: 'Product links clicked',
+      VIDEO_CALL_VIEW_TRANSCRIPT: 'Video transcripts viewed',
+      VIDEO_CALL_SHARE: 'Video calls shared',
+    },
+  },
 } as const

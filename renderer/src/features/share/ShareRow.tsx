@@ -20,24 +20,28 @@ export function ShareRow({
   content,
   nativeShare,
   onCopy,
+  onShareOn,
 }: Readonly<{
   content: ShareContent
   /** navigator.share when the device has it. */
   nativeShare: ((data: ShareData) => Promise<void>) | null
   onCopy: () => void
+  /** The native share or a platform's link was used (e.g. to count it). */
+  onShareOn?: () => void
 }>) {
   return (
     <Flex gap="2" wrap="wrap" align="center" className="share-row">
       {nativeShare ? (
         <Button
           variant="soft"
-          onClick={() =>
+          onClick={() => {
+            onShareOn?.()
             void nativeShare({
               title: content.subject ?? content.text,
               text: content.text,
               url: content.url,
             }).catch(() => undefined)
-          }
+          }}
         >
           <ShareIcon />
           {shareStrings.share}
@@ -55,6 +59,7 @@ export function ShareRow({
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={shareStrings.platform[platform]}
+                  onClick={onShareOn}
                 >
                   <PlatformIcon size={18} />
                 </a>

@@ -2,9 +2,11 @@ import './video.css'
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
 import { isApiError } from '../../api/client'
+import { trackEvent } from '../../api/events'
 import { fetchSharedVideo, sharedVideoQueryKey } from '../../api/video'
 import { exploreLink, videoLink } from '../../navigation/clone-links'
 import { LogoMark, RefreshIcon, SearchIcon, VideoIcon, WarningIcon } from '../../ui/icons'
@@ -94,15 +96,25 @@ export function SharedVideoScreen({ slug, shareId }: Readonly<{ slug: string; sh
     body = <StatusPanel icon={<SearchIcon size={32} />} title={strings.notFound} />
   } else {
     const call = shared.data
+    const conversationId = call.messages[0]?.conversationId ?? null
     body = (
       <SharedVideoBody
+        slug={slug}
+        conversationId={conversationId}
         name={call.clone.name}
         startedAt={call.startedAt}
         recordingUrl={call.recordingUrl}
         messages={call.messages}
       />
     )
-    aside = <VideoShareAside slug={slug} shareId={shareId} cloneName={call.clone.name} />
+    aside = (
+      <VideoShareAside
+        slug={slug}
+        shareId={shareId}
+        cloneName={call.clone.name}
+        conversationId={conversationId}
+      />
+    )
   }
 
   return (
@@ -130,12 +142,31 @@ export function SharedVideoScreen({ slug, shareId }: Readonly<{ slug: string; sh
   )
 }
 
+/**
+ * spec 2 §7 'Tracked events': VIDEO_CALL_VIEW_TRANSCRIPT once when a video call's transcript is shown (the
+ * video flow's transcript is this page: its ended screen has Chat and Call Again only, spec 2 §2).
+ */
+function useTranscriptViewed(slug: string, conversationId: string | null) {
+  // Once per call shown, also where development mode runs effects twice.
+  const sent = useRef<string | null>(null)
+  useEffect(() => {
+    const key = `${slug}/${conversationId}`
+    if (sent.current === key) return
+    sent.current = key
+    trackEvent({ type: 'VIDEO_CALL_VIEW_TRANSCRIPT', slug, ...(conversationId ? { conversationId } : {}) })
+  }, [slug, conversationId])
+}
+
 function SharedVideoBody({
+  slug,
+  conversationId,
   name,
   startedAt,
   recordingUrl,
   messages,
 }: Readonly<{
+  slug: string
+  conversationId: string | null
   name: string
   startedAt: string
   recordingUrl: string | null
@@ -149,7 +180,7 @@ function SharedVideoBody({
       toast.error(error instanceof Error ? error.message : strings.noRecording)
     }
   }
-  // VIDEO_CALL_VIEW_TRANSCRIPT is not tracked: there is no events endpoint yet (spec 2 §7 'Tracked events').
+  useTranscriptViewed(slug, conversationId)
   return (
     <Flex direction="column" gap="4" className="shared-video">
       <Flex align="start" justify="between" gap="3" wrap="wrap">

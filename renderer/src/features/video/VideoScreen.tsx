@@ -179,7 +179,12 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
         </div>
       </div>
       {status === VideoCallStatus.ENDED && snap.shareId && clone.public ? (
-        <VideoShareAside slug={clone.slug} shareId={snap.shareId} cloneName={clone.name} />
+        <VideoShareAside
+          slug={clone.slug}
+          shareId={snap.shareId}
+          cloneName={clone.name}
+          conversationId={snap.call?.conversationId ?? null}
+        />
       ) : null}
       {user?.staff ? <VideoDebugPanel /> : null}
     </div>

@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { lazy, Suspense, useId } from 'react'
+import { trackEvent } from '../../api/events'
 import { getPlatform } from '../../platform'
 import { LinkIcon } from '../../ui/icons'
 import { copyShareLink, loadShareRow } from '../share'
@@ -29,17 +30,24 @@ export function VideoShareAside({
   slug,
   shareId,
   cloneName,
-}: Readonly<{ slug: string; shareId: string; cloneName: string }>) {
+  conversationId,
+}: Readonly<{ slug: string; shareId: string; cloneName: string; conversationId: string | null }>) {
   const headingId = useId()
-  // VIDEO_CALL_SHARE is not tracked: the product has no events endpoint yet (spec 2 §7 'Tracked events').
   const url = sharedVideoUrl(slug, shareId)
+  // spec 2 §7 'Tracked events': VIDEO_CALL_SHARE on each copy or share-on, sent and forgotten.
+  const tracked = () =>
+    trackEvent({ type: 'VIDEO_CALL_SHARE', slug, ...(conversationId ? { conversationId } : {}) })
+  const copy = () => {
+    tracked()
+    void copyShareLink(url)
+  }
   return (
     <aside className="call-aside" aria-labelledby={headingId}>
       <Flex direction="column" gap="4" align="start">
         <Heading as="h2" size="3" id={headingId}>
           {videoStrings.shared.shareCall}
         </Heading>
-        <Button variant="soft" onClick={() => void copyShareLink(url)}>
+        <Button variant="soft" onClick={copy}>
           <LinkIcon />
           {videoStrings.shared.copyLink}
         </Button>
@@ -50,7 +58,8 @@ export function VideoShareAside({
           <ShareRow
             content={{ url, text: videoStrings.shared.shareText(cloneName) }}
             nativeShare={null}
-            onCopy={() => void copyShareLink(url)}
+            onCopy={copy}
+            onShareOn={tracked}
           />
         </Suspense>
       </Flex>

@@ -43,12 +43,19 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
   ...overrides,
 })
 
-function api(answer: { status: number; body: unknown }) {
+type Answer = { status: number; body: unknown }
+
+function api(answer: Answer, events: Answer) {
   const requests: string[] = []
   const fetch = async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost')
     requests.push(url.pathname)
-    const body = url.pathname === '/api/studio/lena-hart/leads' ? answer : { status: 404, body: {} }
+    const body =
+      url.pathname === '/api/studio/lena-hart/leads'
+        ? answer
+        : url.pathname === '/api/studio/lena-hart/events'
+          ? events
+          : { status: 404, body: {} }
     return new Response(JSON.stringify(body.body), {
       status: body.status,
       headers: { 'Content-Type': 'application/json' },
@@ -57,8 +64,10 @@ function api(answer: { status: number; body: unknown }) {
   return { fetch: fetch as typeof globalThis.fetch, requests }
 }
 
-const open = (who: MeResponse, leads: { status: number; body: unknown }) => {
-  const { fetch, requests } = api(leads)
+const noEvents: Answer = { status: 200, body: { counts: [] } }
+
+const open = (who: MeResponse, leads: Answer, events: Answer = noEvents) => {
+  const { fetch, requests } = api(leads, events)
   return renderAtRoute(LeadsRoute, {
     path: '/studio/$slug/leads',
     url: '/studio/lena-hart/leads',
@@ -115,6 +124,39 @@ describe('the leads page (/studio/$slug/leads)', () => {
     expect(screen.getByRole('link', { name: 'Embeds' }).getAttribute('href')).toBe('/studio/lena-hart/embeds')
   })
 
+  it('shows the tracked events’ counts under Activity, this month and all time (issue #15)', async () => {
+    const counts = [
+      { type: 'CLICK_SOURCE', thisMonth: 3, allTime: 12 },
+      { type: 'CLICK_AFFILIATE_PRODUCT', thisMonth: 0, allTime: 4 },
+      { type: 'VIDEO_CALL_VIEW_TRANSCRIPT', thisMonth: 1, allTime: 1 },
+      { type: 'VIDEO_CALL_SHARE', thisMonth: 2, allTime: 1500 },
+    ]
+    await open(me('CREATOR'), { status: 200, body: { leads: [] } }, { status: 200, body: { counts } })
+    expect(screen.getByRole('heading', { name: 'Activity' })).toBeTruthy()
+    const table = await screen.findByRole('table', { name: 'Activity on Lena Hart' })
+    const row = (label: string) =>
+      within(table).getByRole('rowheader', { name: label }).closest('tr')!.querySelectorAll('td')
+    const cells = (label: string) => Array.from(row(label), (cell) => cell.textContent)
+    expect(cells('Sources opened')).toEqual(['3', '12'])
+    expect(cells('Product links clicked')).toEqual(['0', '4'])
+    expect(cells('Video transcripts viewed')).toEqual(['1', '1'])
+    expect(cells('Video calls shared')).toEqual(['2', new Intl.NumberFormat().format(1500)])
+    expect(within(table).getByRole('columnheader', { name: 'This month' })).toBeTruthy()
+    expect(within(table).getByRole('columnheader', { name: 'All time' })).toBeTruthy()
+    // The leads are there all the same.
+    expect(screen.getByRole('heading', { name: 'No leads yet' })).toBeTruthy()
+  })
+
+  it('keeps the leads when the activity cannot load', async () => {
+    await open(
+      me('CREATOR'),
+      { status: 200, body: { leads: [lead()] } },
+      { status: 500, body: { error: { code: 'internal', message: 'x' } } },
+    )
+    expect(await screen.findByText('Could not load the activity.')).toBeTruthy()
+    expect(screen.getByRole('table', { name: 'Leads of Lena Hart' })).toBeTruthy()
+  })
+
   it('says so when there are no leads yet (a contributor sees the page too)', async () => {
     await open(me('CONTRIBUTOR'), { status: 200, body: { leads: [] } })
     expect(await screen.findByRole('heading', { name: 'No leads yet' })).toBeTruthy()
@@ -130,6 +172,7 @@ describe('the leads page (/studio/$slug/leads)', () => {
     const { requests } = await open(me('CONSUMER'), { status: 200, body: { leads: [lead()] } })
     expect(screen.getByRole('heading', { name: 'No leads here' })).toBeTruthy()
     expect(requests).not.toContain('/api/studio/lena-hart/leads')
+    expect(requests).not.toContain('/api/studio/lena-hart/events')
   })
 
   it('asks a signed-out visitor to log in', async () => {
