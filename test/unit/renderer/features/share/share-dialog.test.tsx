@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ShareDialog } from '../../../../../renderer/src/features/share/ShareDialog'
 import { shareStrings } from '../../../../../renderer/src/features/share/share.strings'
@@ -56,8 +57,10 @@ describe('the share dialog', () => {
     const instagram = await within(dialog).findByRole('button', { name: 'Instagram' })
     expect(within(dialog).queryByRole('link', { name: /Instagram/ })).toBeNull()
     fireEvent.click(instagram)
-    expect(
-      await screen.findByText('Instagram does not support direct URL sharing. Please share manually.'),
-    ).toBeTruthy()
+    const text = 'Instagram does not support direct URL sharing. Please share manually.'
+    expect(await screen.findByText(text)).toBeTruthy()
+    // The toast's own timers must not outlive the test's DOM: dismissed, and gone, before the file ends.
+    act(() => void toast.dismiss())
+    await waitFor(() => expect(screen.queryByText(text)).toBeNull())
   })
 })
