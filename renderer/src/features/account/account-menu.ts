@@ -1,4 +1,5 @@
 import type { Relationship, UserType } from '../../../../contract/auth'
+import { isTeamRole } from '../../lib/clone-team'
 import { FEEDBACK_HIDDEN_CLONE_SLUGS } from './account.config'
 
 /** What the signed-in account menu offers on the current page (spec 1 §2, §6). */
@@ -31,6 +32,6 @@ export function leadsSlugFor(
   slug: string | null | undefined,
   relationships: readonly Pick<Relationship, 'cloneSlug' | 'type'>[],
 ): string | null {
-  const own = relationships.filter((r) => r.type === 'CREATOR' || r.type === 'CONTRIBUTOR')
+  const own = relationships.filter((r) => isTeamRole(r.type))
   return (own.find((r) => r.cloneSlug === slug) ?? own[0])?.cloneSlug ?? null
 }

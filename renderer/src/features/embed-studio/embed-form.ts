@@ -1,4 +1,3 @@
-import type { Relationship } from '../../../../contract/auth'
 import {
   type EmbedConfig,
   type EmbedConfigInput,
@@ -7,6 +6,7 @@ import {
   MAX_ALLOWED_ORIGINS,
 } from '../../../../contract/embed'
 import { normaliseOrigin } from '../../../../contract/embed-protocol'
+import { isCloneCreator, isCloneTeam } from '../../lib/clone-team'
 import { embedsStrings as s } from './embeds.strings'
 
 /*
@@ -142,12 +142,8 @@ export function patchOf(config: EmbedConfig, input: EmbedConfigInput): EmbedConf
   return patch
 }
 
-type Team = readonly Pick<Relationship, 'cloneSlug' | 'type'>[]
-
 /** The creator and the contributors see a clone's embeds (the server answers 404 to anyone else). */
-export const canSeeEmbeds = (slug: string, relationships: Team) =>
-  relationships.some((r) => r.cloneSlug === slug && (r.type === 'CREATOR' || r.type === 'CONTRIBUTOR'))
+export const canSeeEmbeds = isCloneTeam
 
 /** Only the creator changes them. */
-export const canEditEmbeds = (slug: string, relationships: Team) =>
-  relationships.some((r) => r.cloneSlug === slug && r.type === 'CREATOR')
+export const canEditEmbeds = isCloneCreator

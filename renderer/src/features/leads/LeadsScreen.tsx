@@ -1,3 +1,4 @@
+import { isCloneTeam } from '../../lib/clone-team'
 import './leads.css'
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
@@ -12,7 +13,6 @@ import { AppHeader } from '../shell'
 import { LeadsActivity } from './LeadsActivity'
 import { LeadsDownload } from './LeadsDownload'
 import { LeadsTable } from './LeadsTable'
-import { canSeeLeads } from './leads'
 import { leadsStrings as s } from './leads.strings'
 import { StudioAccessGate } from './StudioAccessGate'
 
@@ -28,7 +28,7 @@ export function LeadsRoute() {
  */
 export function LeadsScreen({ slug }: Readonly<{ slug: string }>) {
   const { user, relationships } = useCurrentUser()
-  const allowed = user !== null && canSeeLeads(slug, relationships)
+  const allowed = user !== null && isCloneTeam(slug, relationships)
   const clone = useQuery({ ...cloneQuery(slug), enabled: allowed })
   const leads = useQuery({ ...leadsQuery(slug), enabled: allowed })
   const name = clone.data?.name ?? slug

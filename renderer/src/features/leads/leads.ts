@@ -1,12 +1,5 @@
-import type { Relationship } from '../../../../contract/auth'
 import type { Lead } from '../../../../contract/embed'
 import { leadsStrings as s } from './leads.strings'
-
-/** The leads page is the creator's and the contributors' (the server answers 404 to anyone else). */
-export const canSeeLeads = (
-  slug: string,
-  relationships: readonly Pick<Relationship, 'cloneSlug' | 'type'>[],
-) => relationships.some((r) => r.cloneSlug === slug && (r.type === 'CREATOR' || r.type === 'CONTRIBUTOR'))
 
 /** A date as the visitor's locale writes it ('Mar 4, 2025'), or a dash when there is none. */
 export function formatLeadDate(iso: string | null, locale?: string): string {

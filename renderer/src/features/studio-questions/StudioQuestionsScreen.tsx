@@ -1,8 +1,8 @@
+import { isCloneTeam } from '../../lib/clone-team'
 import './studio-questions.css'
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from '@tanstack/react-router'
-import type { Relationship } from '../../../../contract/auth'
 import { isApiError } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { studioQuestionsQuery } from '../../api/studio'
@@ -13,10 +13,6 @@ import { StudioAccessGate } from '../leads'
 import { AppHeader } from '../shell'
 import { QuestionsEditor } from './QuestionsEditor'
 import { studioQuestionsStrings as s } from './studio-questions.strings'
-
-/** spec 1 §2: offered only to the clone's CREATOR or a CONTRIBUTOR (the server answers 404 to anyone else). */
-const isCloneTeam = (slug: string, relationships: readonly Pick<Relationship, 'cloneSlug' | 'type'>[]) =>
-  relationships.some((r) => r.cloneSlug === slug && (r.type === 'CREATOR' || r.type === 'CONTRIBUTOR'))
 
 /** /studio/$slug/build/questions (the router's lazy route component). */
 export function StudioQuestionsRoute() {
