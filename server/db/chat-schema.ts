@@ -73,13 +73,39 @@ export const messages = pgTable(
     clientMessageId: uuid('client_message_id'),
     /** A clone answer's question. */
     replyToId: uuid('reply_to_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** A creator announcement's copy (sender OWNER) in this conversation; removed with the announcement. */
+    announcementId: uuid('announcement_id').references((): AnyPgColumn => announcements.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     uniqueIndex('messages_client_message_id_unique').on(t.clientMessageId),
     index('messages_reply_to_idx').on(t.replyToId),
+    index('messages_announcement_idx').on(t.announcementId),
   ],
+)
+
+/**
+ * spec 1 §2 creator announcements (issue #15): a message the creator or a contributor posts to the clone's
+ * visitors. Each is copied into visitors' conversations as an OWNER message ('Sent by {clone name}'),
+ * never counted against a quota.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cloneId: uuid('clone_id')
+      .notNull()
+      .references(() => clones.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** How many conversations received a copy when it was posted. */
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_clone_created_idx').on(t.cloneId, t.createdAt)],
 )
 
 /**

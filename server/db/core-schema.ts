@@ -193,6 +193,8 @@ export const users = pgTable(
     imageUrl: text('image_url'),
     phoneNumber: text('phone_number'),
     telegramUsername: text('telegram_username'),
+    /** The preferred language (contract LANGUAGES code) chosen on /profile; null follows the browser. */
+    language: text('language'),
     staff: boolean('staff').notNull().default(false),
     banned: boolean('banned').notNull().default(false),
     createdAt: createdAt(),

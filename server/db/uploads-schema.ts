@@ -37,3 +37,24 @@ export const uploads = pgTable(
     index('uploads_status_expires_idx').on(t.status, t.expiresAt),
   ],
 )
+
+/** Where reading an attached file's text stands: queued, being read, read, or failed with a reason. */
+export type UploadTextState = 'queued' | 'reading' | 'ready' | 'failed'
+
+/**
+ * The text the clone reads of a complete upload (issue #15 'Every attached file is read'): extracted off the
+ * request path when the upload completes (documents in a worker thread, images by OCR), bounded in
+ * characters. `error` is the visitor-facing reason of a failure (too large, too many pages, unreadable).
+ */
+export const uploadTexts = pgTable('upload_texts', {
+  uploadId: uuid('upload_id')
+    .primaryKey()
+    .references(() => uploads.id, { onDelete: 'cascade' }),
+  state: text('state').$type<UploadTextState>().notNull().default('queued'),
+  text: text('text'),
+  error: text('error'),
+  /** How the text was read: 'text' (text-like file), 'document' (pdf, office, epub, rtf) or 'ocr' (image). */
+  method: text('method').$type<'text' | 'document' | 'ocr'>(),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+})

@@ -31,6 +31,7 @@ describe('seed', () => {
   it('covers every table of the schema', () => {
     expect(tables.map(getTableName).sort()).toEqual([
       'affiliate_clicks',
+      'announcements',
       'billing_accounts',
       'blocked_email_domains',
       'checkout_sessions',
@@ -61,6 +62,7 @@ describe('seed', () => {
       'telegram_starts',
       'text_opt_ins',
       'tracked_events',
+      'upload_texts',
       'uploads',
       'usage_counters',
       'users',

@@ -1,0 +1,42 @@
+import { extensionOf, isImageFileName } from '../../../contract'
+import { plainText } from '../attachments'
+import { isReadableText } from '../file-types'
+import { readDocumentText } from './documents'
+import { ExtractError, type ExtractOptions, READ_LIMITS, UNREADABLE_TEXT } from './limits'
+import { readImageText } from './ocr'
+
+export { ExtractError, type ExtractOptions, READ_LIMITS } from './limits'
+
+export type ReadMethod = 'text' | 'document' | 'ocr'
+
+/** The extensions whose text is read by readDocumentText (documents.ts). */
+const DOCUMENT_EXTENSIONS = new Set(['pdf', 'docx', 'pptx', 'xlsx', 'epub', 'rtf'])
+
+/** How a file's text is read, by its (already accepted) name; null for a type the clone cannot read. */
+export function readMethodOf(fileName: string): ReadMethod | null {
+  if (isReadableText(fileName)) return 'text'
+  if (DOCUMENT_EXTENSIONS.has(extensionOf(fileName))) return 'document'
+  if (isImageFileName(fileName)) return 'ocr'
+  return null
+}
+
+/**
+ * The readable text of one attached file (issue #15 'Every attached file is read'), at most
+ * READ_LIMITS.chars characters. Text-like files are decoded here; documents are read in a worker thread
+ * bounded in time, memory, pages and unzipped bytes (documents.ts); images by OCR (ocr.ts). Throws an
+ * ExtractError whose message is the visitor-facing reason (too large, too many pages, unreadable).
+ */
+export async function extractFileText(
+  fileName: string,
+  bytes: Uint8Array,
+  options: ExtractOptions = {},
+): Promise<string> {
+  const method = readMethodOf(fileName)
+  if (method === 'text') {
+    const raw = new TextDecoder('utf-8').decode(bytes)
+    return plainText(raw, extensionOf(fileName)).slice(0, READ_LIMITS.chars)
+  }
+  if (method === 'document') return readDocumentText(fileName, bytes, options)
+  if (method === 'ocr') return readImageText(bytes, options)
+  throw new ExtractError(UNREADABLE_TEXT)
+}

@@ -1,0 +1,32 @@
+/**
+ * Bounds on reading an attached file (issue #15): a hostile file (zip bomb, 5,000-page PDF, malformed XML)
+ * is refused with a clear reason within these limits and never takes the server down.
+ */
+export const READ_LIMITS = {
+  /** Characters of text kept of one file: enough for notes, a chapter or a transcript; bounded for the prompt. */
+  chars: 20_000,
+  /** Bytes of an upload read at all (spec 1 §5 allows large uploads; the clone reads the first part). */
+  bytes: 50 * 1024 * 1024,
+  /** PDF pages read; a longer document is read up to here (its first pages), not refused. */
+  pages: 200,
+  /** Total bytes inflated from a zip-based document (docx, pptx, xlsx, epub) before it is refused. */
+  unzippedBytes: 100 * 1024 * 1024,
+  /** Wall time for one document or image. */
+  timeoutMs: 20_000,
+  /** Heap of the worker thread that reads documents. */
+  workerHeapMb: 256,
+} as const
+
+export interface ExtractOptions {
+  signal?: AbortSignal
+}
+
+/** Visitor-facing reasons (issue #15; the spec has none). */
+export const UNREADABLE_TEXT = 'This file could not be read'
+export const TOO_LARGE_TEXT = 'This file is too large to read'
+export const TIMED_OUT_TEXT = 'Reading this file took too long'
+
+/** A file that cannot be read; `message` is shown to the visitor and stored with the upload. */
+export class ExtractError extends Error {
+  override name = 'ExtractError'
+}
