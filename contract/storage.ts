@@ -46,6 +46,8 @@ export const storageKeys = {
   videoPaywalled: key(`${PRODUCT_ID}-video-paywalled`, z.boolean()),
   /** The PWA's install hint was dismissed on this device (not a spec key: the shell's own). */
   installHintDismissed: key(`${PRODUCT_ID}-install-hint-dismissed`, z.boolean()),
+  /** The staff toolbar is expanded (spec 1 §6 'a staff toolbar'; not a spec key: the toolbar's own). */
+  staffToolbarOpen: key(`${PRODUCT_ID}-staff-toolbar-open`, z.boolean()),
   /** Embed conversation keys: the open conversation of an embedded clone (and instance). */
   embedConversation: (slug: string, instanceSlug?: string | null) =>
     key(`${PRODUCT_ID}-embed-conversation:${slug}${instancePart(instanceSlug)}`, z.uuid()),
@@ -67,6 +69,7 @@ export const storageKeyPrefixes = [
   storageKeys.warningAcknowledged.name,
   storageKeys.videoPaywalled.name,
   storageKeys.installHintDismissed.name,
+  storageKeys.staffToolbarOpen.name,
   `${PRODUCT_ID}-embed-conversation:`,
   `${PRODUCT_ID}-anonymous-call-seconds:`,
 ] as const

@@ -51,6 +51,7 @@ import { messageSourcesRoutes } from './routes/message-sources'
 import { optInRoutes } from './routes/opt-ins'
 import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
+import { staffRoutes } from './routes/staff'
 import { studioQuestionRoutes } from './routes/studio-questions'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { textingWebhookRoutes } from './routes/texting-webhooks'
@@ -257,6 +258,8 @@ export async function buildApp({
   // Tracked events (spec 1 §7) and their counts per clone.
   await app.register(eventRoutes, { db })
   if (config.NODE_ENV !== 'production') await app.register(devEmbedRoutes, { db })
+  // The staff toolbar's facts (spec 1 §6): 404 for anyone not staff.
+  await app.register(staffRoutes, { db, dbKind, config, providers, version: appVersion, now })
   await app.register(feedbackRoutes, { db })
   await app.register(cloneTrainingRoutes, { db })
   await app.register(usageRoutes, { db })

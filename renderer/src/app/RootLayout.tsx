@@ -9,6 +9,7 @@ import { HistoryDialogHost } from '../features/history'
 import { PaywallDialogHost } from '../features/paywall'
 import { ShareDialogHost } from '../features/share'
 import { OfflineNotice, ShellNotices } from '../features/shell'
+import { StaffToolbarHost } from '../features/staff-toolbar'
 import { usePlatform } from '../platform'
 
 const EmbedBridge = lazy(() => loadEmbedBridge().then((m) => ({ default: m.EmbedBridge })))
@@ -40,6 +41,7 @@ export function RootLayout() {
       <ShareDialogHost />
       <PaywallDialogHost />
       <CheckoutReturnHost />
+      <StaffToolbarHost />
     </>
   )
 }

@@ -1,0 +1,1 @@
+export { StaffToolbarHost } from './StaffToolbarHost'
