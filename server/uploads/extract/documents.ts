@@ -97,6 +97,10 @@ export async function readDocumentText(
   const { signal } = options
   if (signal?.aborted) throw new ExtractError(TIMED_OUT_TEXT)
   const worker = await acquire(signal)
+  if (signal?.aborted) {
+    release(worker)
+    throw new ExtractError(TIMED_OUT_TEXT)
+  }
   worker.ref()
   const id = nextId++
   return new Promise<string>((resolve, reject) => {

@@ -184,8 +184,11 @@ export function rawZip(entries: { name: string; deflated: Uint8Array; declaredSi
   return bytes
 }
 
-/** A docx whose document.xml inflates to `megabytes` MB of '0' inside one w:t, declaring `declaredSize`. */
-export function bombDocx(megabytes: number, declaredSize: number): Uint8Array {
-  const prefix = `<w:document ${W}><w:body><w:p><w:r><w:t>`
+/**
+ * A docx whose document.xml inflates to `megabytes` MB of '0', declaring `declaredSize`: between the body's
+ * tags (no text, so nothing stops the reading early) or, `inText`, inside one w:t.
+ */
+export function bombDocx(megabytes: number, declaredSize: number, inText = false): Uint8Array {
+  const prefix = `<w:document ${W}><w:body>${inText ? '<w:p><w:r><w:t>' : ''}`
   return rawZip([{ name: 'word/document.xml', deflated: deflateBomb(prefix, megabytes), declaredSize }])
 }
