@@ -4,19 +4,26 @@
  * transpiling the sources through tsx on every start, and loads one file instead of hundreds of package
  * modules. PGlite stays in node_modules (it finds its WebAssembly and data files beside itself), as does
  * pg-native (an optional add-on of pg, never used). Files the server reads at run time (migrations, seed
- * media, package.json) are found from the bundle through server/paths.ts. `npm run dev` keeps running the
- * sources through tsx.
+ * media, package.json) are found from the bundle through server/paths.ts. The document-reading worker thread
+ * (server/uploads/extract/extract-worker.ts) is a second entry, dist/server/extract-worker.mjs, that the server
+ * starts from beside itself. `npm run dev` keeps running the sources through tsx.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const outfile = path.join(root, 'dist/server/index.mjs')
+const outdir = path.join(root, 'dist/server')
+const outfile = path.join(outdir, 'index.mjs')
+const workerName = 'extract-worker'
 
 const result = await build({
-  entryPoints: [path.join(root, 'server/index.ts')],
-  outfile,
+  entryPoints: {
+    index: path.join(root, 'server/index.ts'),
+    [workerName]: path.join(root, 'server/uploads/extract/extract-worker.ts'),
+  },
+  outdir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -34,9 +41,12 @@ const result = await build({
     __LIKENESS_SERVER_DIR__: JSON.stringify(
       `${path.relative(path.dirname(outfile), path.join(root, 'server')).split(path.sep).join('/')}/`,
     ),
+    // server/uploads/extract/documents.ts: the worker's bundle, seen from index.mjs.
+    __LIKENESS_EXTRACT_WORKER__: JSON.stringify(`./${workerName}.mjs`),
   },
   logLevel: 'warning',
   metafile: true,
 })
-const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0
-console.log(`built ${path.relative(root, outfile)} (${(bytes / 1024).toFixed(0)} KB)`)
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (output.entryPoint) console.log(`built ${file} (${(output.bytes / 1024).toFixed(0)} KB)`)
+}

@@ -25,6 +25,8 @@ export interface ExtractOptions {
 export const UNREADABLE_TEXT = 'This file could not be read'
 export const TOO_LARGE_TEXT = 'This file is too large to read'
 export const TIMED_OUT_TEXT = 'Reading this file took too long'
+/** A document with no text layer (a scanned PDF) or nothing but blanks. */
+export const NO_TEXT_TEXT = 'This file has no readable text'
 
 /** A file that cannot be read; `message` is shown to the visitor and stored with the upload. */
 export class ExtractError extends Error {
