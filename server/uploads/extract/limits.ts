@@ -25,6 +25,7 @@ export interface ExtractOptions {
 export const UNREADABLE_TEXT = 'This file could not be read'
 export const TOO_LARGE_TEXT = 'This file is too large to read'
 export const TIMED_OUT_TEXT = 'Reading this file took too long'
+export const NO_TEXT_IN_IMAGE_TEXT = 'This image has no readable text'
 
 /** A file that cannot be read; `message` is shown to the visitor and stored with the upload. */
 export class ExtractError extends Error {
