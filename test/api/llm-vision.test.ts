@@ -135,12 +135,17 @@ describe('attached images and a vision-capable model', () => {
     expect(said).toBe('Keep it cool [1].')
   })
 
-  it('sends no image part for an image over the size cap, or bytes that are not a png or jpeg', async () => {
+  it('sends a jpeg as image/jpeg, and no image part for one over the size cap or bytes not a png or jpeg', async () => {
     const large = { ...upload, size: IMAGE_PART_BYTES + 1 }
     const notImageKey = 'llmVisionTestNotImage1'
     await store.writeFile(notImageKey, Readable.from([Buffer.from('not an image at all')]))
     const fake = { ...upload, fileKey: notImageKey, size: 19 }
-    const read = await readAttachments(store, [large, fake], { images: true })
-    expect(read.map((a) => a.image)).toEqual([undefined, undefined])
+    const jpeg = readFileSync(new URL('../fixtures/attachments/ocr-sentence.jpg', import.meta.url))
+    const jpegKey = 'llmVisionTestJpegImage'
+    await store.writeFile(jpegKey, Readable.from([jpeg]))
+    const photo = { ...upload, fileName: 'photo.jpg', fileKey: jpegKey, size: jpeg.length }
+    const read = await readAttachments(store, [large, fake, photo], { images: true })
+    expect(read.map((a) => a.image?.contentType)).toEqual([undefined, undefined, 'image/jpeg'])
+    expect(read[2]!.image!.dataUrl).toBe(`data:image/jpeg;base64,${jpeg.toString('base64')}`)
   })
 })

@@ -47,6 +47,18 @@ describe('reading an attached image', () => {
     OCR_TIMEOUT,
   )
 
+  it(
+    'reads the sentence in a jpeg',
+    async () => {
+      const jpeg = new Uint8Array(
+        readFileSync(new URL('../../../fixtures/attachments/ocr-sentence.jpg', import.meta.url)),
+      )
+      expect(imageSizeOf(jpeg)).toEqual({ width: 600, height: 150, type: 'jpeg' })
+      await expect(extractFileText('photo.jpeg', jpeg)).resolves.toMatch(/Pack light for the long hike/)
+    },
+    OCR_TIMEOUT,
+  )
+
   it('refuses an image whose header claims 100000 x 100000 pixels, without decoding it', async () => {
     await expect(readImageText(pngHeader(100_000, 100_000))).rejects.toThrow(TOO_LARGE_TEXT)
     await expect(readImageText(jpegHeader(60_000, 60_000))).rejects.toThrow(TOO_LARGE_TEXT)
