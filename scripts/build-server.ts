@@ -2,11 +2,12 @@
  * `npm run build:server`: bundles the API server (server/index.ts with contract/ and its packages) into one
  * ES module, dist/server/index.mjs, for Node 20, so `npm start` runs plain JavaScript instead of
  * transpiling the sources through tsx on every start, and loads one file instead of hundreds of package
- * modules. PGlite stays in node_modules (it finds its WebAssembly and data files beside itself), as does
- * pg-native (an optional add-on of pg, never used). Files the server reads at run time (migrations, seed
- * media, package.json) are found from the bundle through server/paths.ts. The document-reading worker thread
- * (server/uploads/extract/extract-worker.ts) is a second entry, dist/server/extract-worker.mjs, that the server
- * starts from beside itself. `npm run dev` keeps running the sources through tsx.
+ * modules. PGlite and tesseract.js (OCR of attached images) stay in node_modules (they find their WebAssembly,
+ * data and worker files beside themselves), as does pg-native (an optional add-on of pg, never used). Files
+ * the server reads at run time (migrations, seed media, package.json) are found from the bundle through
+ * server/paths.ts. The document-reading worker thread (server/uploads/extract/extract-worker.ts) is a second
+ * entry, dist/server/extract-worker.mjs, that the server starts from beside itself. `npm run dev` keeps
+ * running the sources through tsx.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,7 +29,8 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['@electric-sql/pglite', 'pg-native'],
+  // tesseract.js starts its worker script (and tesseract.js-core's WebAssembly) from its own package folder.
+  external: ['@electric-sql/pglite', 'pg-native', 'tesseract.js', 'tesseract.js-core'],
   // Bundled CommonJS packages may require() Node's built-ins at run time: give the module a require.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -64,6 +64,7 @@ import { videoRecordingRoutes } from './routes/video-recordings'
 import { voiceCallRoutes } from './routes/voice-calls'
 import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
+import { closeImageReader } from './uploads/extract/ocr'
 import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
 import { COMPRESS_THRESHOLD_BYTES, registerWeb } from './web'
@@ -268,6 +269,8 @@ export async function buildApp({
   await app.register(billingRoutes, { db, payments: providers.payments })
   startBillingSweeper(app, db)
   await app.register(uploadRoutes, { db, config, store: uploadStore })
+  // The OCR worker thread that reads attached images (issue #15), if one runs, ends with the app.
+  app.addHook('onClose', closeImageReader)
   startUploadSweeper(app, db, uploadStore)
   if (config.STRIPE_WEBHOOK_SECRET) {
     await app.register(stripeWebhookRoutes, {

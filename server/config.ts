@@ -40,6 +40,7 @@ const Env = z.object({
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  LLM_VISION: z.enum(['on', 'off']).optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
   ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRANSCRIPTION_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -142,6 +143,12 @@ export interface Config {
   readonly LLM_BASE_URL: string | undefined
   readonly LLM_API_KEY: string | undefined
   readonly LLM_MODEL: string | undefined
+  /**
+   * LLM_VISION ('on' or 'off', default on): with the OpenAI-compatible model, attached png and jpeg images are
+   * sent to it as images (image_url parts) besides the text read in them by OCR (issue #15). 'off' sends only
+   * that text, for a model without vision (one that refuses images is asked again without them anyway).
+   */
+  readonly LLM_VISION: boolean
   /** ElevenLabs replaces the offline eSpeak NG read-aloud voice when set. */
   readonly ELEVENLABS_API_KEY: string | undefined
   readonly ELEVENLABS_BASE_URL: string | undefined
@@ -319,6 +326,7 @@ export function loadConfig(
     LLM_BASE_URL: e.LLM_BASE_URL?.replace(/\/+$/, ''),
     LLM_API_KEY: e.LLM_API_KEY,
     LLM_MODEL: e.LLM_MODEL,
+    LLM_VISION: e.LLM_VISION !== 'off',
     ELEVENLABS_API_KEY: e.ELEVENLABS_API_KEY,
     ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL,
     TRANSCRIPTION_BASE_URL: e.TRANSCRIPTION_BASE_URL?.replace(/\/+$/, ''),

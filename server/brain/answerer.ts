@@ -32,6 +32,11 @@ export interface AnswerSource {
 export interface Attachment {
   fileName: string
   text: string | null
+  /**
+   * A png or jpeg, as a base64 data URL, for a vision-capable model (issue #15; server/uploads/image-parts.ts).
+   * Set only when an OpenAI-compatible model is configured with LLM_VISION on; `text` keeps its OCR text.
+   */
+  image?: { contentType: string; dataUrl: string }
 }
 
 export interface ConversationTurn {

@@ -12,6 +12,11 @@ export interface BrainSetup {
   indexes: KnowledgeIndexCache
   /** The configured language model, when there is one (also used for conversation titles). */
   llm: OpenAiCompatibleClient | null
+  /**
+   * Attached images are sent to the language model as images (LLM_VISION with an LLM configured; issue #15):
+   * the chat passes it to readAttachments, which then adds each png or jpeg's data URL.
+   */
+  vision: boolean
 }
 
 /**
@@ -30,6 +35,7 @@ export function createBrain(db: Db, config: Config, answerer?: Answerer): BrainS
           model: config.LLM_MODEL,
         })
       : null
-  const grounded = answerer ?? (llm ? new OpenAiCompatibleAnswerer(llm) : local)
-  return { brain: new CloneBrain(indexes, grounded, local), indexes, llm }
+  const vision = llm !== null && config.LLM_VISION
+  const grounded = answerer ?? (llm ? new OpenAiCompatibleAnswerer(llm, { vision }) : local)
+  return { brain: new CloneBrain(indexes, grounded, local), indexes, llm, vision }
 }

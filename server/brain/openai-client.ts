@@ -1,4 +1,4 @@
-import type { ChatCompletionMessage } from './prompt'
+import type { ChatCompletionMessage, VisionChatMessage } from './prompt'
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1 (no trailing slash); requests go to {baseUrl}/chat/completions. */
@@ -9,7 +9,11 @@ export interface OpenAiCompatibleOptions {
 }
 
 export class LlmError extends Error {
-  constructor(message: string) {
+  /** The endpoint's HTTP status, when it answered with an error. */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message)
     this.name = 'LlmError'
   }
@@ -28,7 +32,10 @@ export class OpenAiCompatibleClient {
   }
 
   /** The content deltas of a streamed completion (`choices[0].delta.content`), as they arrive. */
-  async *stream(messages: ChatCompletionMessage[], signal: AbortSignal): AsyncIterable<string> {
+  async *stream(
+    messages: readonly (ChatCompletionMessage | VisionChatMessage)[],
+    signal: AbortSignal,
+  ): AsyncIterable<string> {
     const response = await this.post({ messages, stream: true }, signal)
     if (!response.body) throw new LlmError('The language model sent no answer')
     for await (const data of sseData(response.body)) {
@@ -61,7 +68,10 @@ export class OpenAiCompatibleClient {
     })
     if (!response.ok) {
       await response.body?.cancel().catch(() => {})
-      throw new LlmError(`The language model answered ${response.status} ${response.statusText}`.trim())
+      throw new LlmError(
+        `The language model answered ${response.status} ${response.statusText}`.trim(),
+        response.status,
+      )
     }
     return response
   }

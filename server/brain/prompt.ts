@@ -1,8 +1,19 @@
 import type { AnswerInput, Attachment } from './answerer'
 
+/** A part of a user turn for a vision-capable model: text, or an image (here always a base64 data URL). */
+export type ChatContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } }
+
 export interface ChatCompletionMessage {
   role: 'system' | 'user' | 'assistant'
   content: string
+}
+
+/** A message whose content may be parts (text and images), for a vision-capable model. */
+export interface VisionChatMessage {
+  role: 'system' | 'user' | 'assistant'
+  content: string | ChatContentPart[]
 }
 
 /** Earlier turns sent along, so follow-up questions make sense to the model. */
@@ -41,7 +52,7 @@ export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessag
     'Answer only from the numbered sources below, which are your own material. Right after each sentence that uses a source, put its marker, e.g. "... before bed [1]." Use only the numbers given. Never invent sources, links or numbers.',
     'If the sources do not answer the question, say honestly that you have nothing on that in your own material rather than guessing.',
     input.attachments?.length
-      ? 'The visitor attached files to their message; their text follows the question. Read them to understand what is asked, but answer only from your sources, and never cite the files.'
+      ? 'The visitor attached files to their message; their text follows the question (for an image, the text read in it). Read them to understand what is asked, but answer only from your sources, and never cite the files.'
       : null,
     `Sources:\n\n${sources || '(none)'}`,
   ]
@@ -56,4 +67,31 @@ export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessag
     ...history,
     { role: 'user', content: userTurn(input.question, input.attachments) },
   ]
+}
+
+/**
+ * The same messages with the attached images (issue #15, LLM_VISION): the visitor's turn becomes its text
+ * (which keeps each image's OCR text) followed by an image_url part, a base64 data URL, per image.
+ */
+export function visionChatMessages(input: AnswerInput): VisionChatMessage[] {
+  const messages: VisionChatMessage[] = chatCompletionMessages(input)
+  const images = imagesOf(input.attachments)
+  const turn = messages.at(-1)
+  if (images.length === 0 || !turn || typeof turn.content !== 'string') return messages
+  return [
+    ...messages.slice(0, -1),
+    { role: 'user', content: [{ type: 'text', text: turn.content }, ...images] },
+  ]
+}
+
+/** The image_url parts of the attached images (issue #15: a vision model sees them, besides their OCR text). */
+function imagesOf(attachments: readonly Attachment[] = []): ChatContentPart[] {
+  return attachments.flatMap((a) =>
+    a.image ? [{ type: 'image_url' as const, image_url: { url: a.image.dataUrl } }] : [],
+  )
+}
+
+/** Whether the visitor's turn would carry image parts. */
+export function hasImages(input: AnswerInput): boolean {
+  return imagesOf(input.attachments).length > 0
 }

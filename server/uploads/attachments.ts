@@ -1,10 +1,11 @@
 import { and, inArray, isNull } from 'drizzle-orm'
-import { extensionOf } from '../../contract'
+import { extensionOf, isImageFileName } from '../../contract'
 import type { Attachment } from '../brain/answerer'
 import type { Db } from '../db/client'
 import { uploads } from '../db/schema'
 import { badRequest } from '../errors'
 import { isReadableText } from './file-types'
+import { imageOf } from './image-parts'
 import { readHead, type UploadStore } from './store'
 import { FILE_KEY, findCompleteFile, type UploadRow } from './uploads'
 
@@ -63,17 +64,31 @@ export async function markAttached(db: Db, uploadIds: readonly string[], at: Dat
     .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
 }
 
+export interface ReadAttachmentsOptions {
+  /** Add each png or jpeg as an image for the language model (BrainSetup.vision: LLM_VISION with an LLM). */
+  images?: boolean
+}
+
 /** What the clone gets of each attached file: its name, and its text when it is a text-like type. */
 export async function readAttachments(
   store: UploadStore,
   attached: readonly UploadRow[],
+  { images = false }: ReadAttachmentsOptions = {},
 ): Promise<Attachment[]> {
   return Promise.all(
-    attached.map(async (upload) => ({
-      fileName: upload.fileName,
-      // A file the store cannot read is answered as unreadable: it must not fail the visitor's message.
-      text: isReadableText(upload.fileName) ? await readText(store, upload).catch(() => null) : null,
-    })),
+    attached.map(async (upload) => {
+      const attachment: Attachment = {
+        fileName: upload.fileName,
+        // A file the store cannot read is answered as unreadable: it must not fail the visitor's message.
+        text: isReadableText(upload.fileName) ? await readText(store, upload).catch(() => null) : null,
+      }
+      // Issue #15: a vision-capable model also sees the image itself (server/uploads/image-parts.ts).
+      if (images && isImageFileName(upload.fileName)) {
+        const image = await imageOf(store, upload).catch(() => null)
+        if (image) attachment.image = image
+      }
+      return attachment
+    }),
   )
 }
 

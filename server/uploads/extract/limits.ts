@@ -27,6 +27,7 @@ export const TOO_LARGE_TEXT = 'This file is too large to read'
 export const TIMED_OUT_TEXT = 'Reading this file took too long'
 /** A document with no text layer (a scanned PDF) or nothing but blanks. */
 export const NO_TEXT_TEXT = 'This file has no readable text'
+export const NO_TEXT_IN_IMAGE_TEXT = 'This image has no readable text'
 
 /** A file that cannot be read; `message` is shown to the visitor and stored with the upload. */
 export class ExtractError extends Error {

@@ -18,12 +18,18 @@ describe('loadConfig', () => {
       LLM_BASE_URL: undefined,
       LLM_API_KEY: undefined,
       LLM_MODEL: undefined,
+      LLM_VISION: true,
       VAPI_API_BASE_URL: 'https://api.vapi.ai',
       TAVUS_API_BASE_URL: 'https://tavusapi.com',
       EMBED_DEMO_ORIGINS: [],
       TWILIO_API_URL: 'https://api.twilio.com',
       TELEGRAM_API_URL: 'https://api.telegram.org',
     })
+  })
+
+  it('sends attached images to the language model unless LLM_VISION is off (issue #15)', () => {
+    expect(loadConfig({ LLM_VISION: 'on' }).LLM_VISION).toBe(true)
+    expect(loadConfig({ LLM_VISION: 'off' }).LLM_VISION).toBe(false)
   })
 
   it('reads the demo embed origins, normalised, and refuses anything that is not an origin', () => {
@@ -69,6 +75,7 @@ describe('loadConfig', () => {
   it('rejects invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment: PORT/)
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
+    expect(() => loadConfig({ LLM_VISION: 'maybe' })).toThrow(/LLM_VISION/)
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
   })
 
