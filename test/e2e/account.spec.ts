@@ -45,6 +45,9 @@ test.describe('account pages', () => {
     // The page at a desktop and a phone width (looked at by hand; kept with the test's results).
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 })
+      await page.getByRole('button', { name: 'Delete account' }).scrollIntoViewIfNeeded()
+      await expect(page.getByRole('heading', { name: 'Danger zone' })).toBeInViewport()
+      await page.evaluate(() => window.scrollTo(0, 0))
       await page.screenshot({ path: info.outputPath(`profile-${width}.png`), fullPage: true })
     }
   })
