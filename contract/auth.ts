@@ -37,6 +37,8 @@ export const User = z.object({
   imageUrl: z.nullable(z.string()),
   phoneNumber: z.nullable(z.string()),
   telegramUsername: z.nullable(z.string()),
+  /** The preferred language (a LANGUAGES code) chosen on /profile; null follows the browser (issue #15). */
+  language: z.nullable(z.string()),
   staff: z.boolean(),
   /** The user's plan; memberships are per clone (issue 5), so this is null until plans exist. */
   plan: z.nullable(z.string()),

@@ -29,6 +29,7 @@ import { registerInputGuard } from './input-guard'
 import { serverPath } from './paths'
 import { createProviders, type Providers } from './providers'
 import { registerRateLimits } from './rate-limits'
+import { accountRoutes } from './routes/account'
 import { affiliateRoutes } from './routes/affiliate'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
@@ -244,6 +245,8 @@ export async function buildApp({
     texts: providers.texts,
     countryLookup: providers.countryLookup,
   })
+  // The account pages (issue #15): name, language, opt-ins across clones, sign-out everywhere, deletion.
+  await app.register(accountRoutes, { db, uploadStore })
   await app.register(optInRoutes, { db, texts: providers.texts, telegramBot: config.TELEGRAM_BOT_USERNAME })
   await app.register(textingWebhookRoutes, { db, config, setup: brain, texts: providers.texts })
   // The dev outbox shows sign-in codes: never in production.

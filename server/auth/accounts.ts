@@ -18,6 +18,7 @@ export function toUser(row: UserRow): User {
     imageUrl: row.imageUrl,
     phoneNumber: row.phoneNumber,
     telegramUsername: row.telegramUsername,
+    language: row.language,
     staff: row.staff,
     plan: null,
     whitelabeled: false,

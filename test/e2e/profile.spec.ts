@@ -139,8 +139,10 @@ test.describe('explore', () => {
     await expect(page).toHaveURL(/\/explore$/)
   })
 
-  test('routes not built yet show a coming-soon state, never a blank page', async ({ page }) => {
+  test('an account page asks a signed-out visitor to log in, never a blank page', async ({ page }) => {
     await page.goto('/actions')
-    await expect(page.getByText(/coming soon/i).first()).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByText('Log in to see which clones may text you.')).toBeVisible()
   })
 })

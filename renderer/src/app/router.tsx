@@ -9,6 +9,7 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import { cloneQuery, clonesQuery } from '../api/clones'
+import { loadAccountProfileScreen, loadActionsScreen } from '../features/account-settings'
 import { loadBillingScreen, loadMembershipsScreen } from '../features/billing'
 import { loadEmbedsScreen } from '../features/embed-studio'
 import { loadExploreScreen } from '../features/explore'
@@ -27,9 +28,6 @@ import { RouteError, RouteNotFound, RoutePending } from './route-states'
 export interface RouterContext {
   queryClient: QueryClient
 }
-
-const placeholder = (name: keyof typeof import('./placeholders')) =>
-  lazyRouteComponent(() => import('./placeholders'), name)
 
 // The chat is its own lazy chunk: the profile's first load never pays for it (npm run bench:size).
 const talkScreen = lazyRouteComponent(loadTalkScreen, 'TalkRoute')
@@ -64,13 +62,16 @@ const exploreRoute = createRoute({
 })
 const accountProfileRoute = createRoute({
   ...route('/profile'),
-  component: placeholder('AccountProfileScreen'),
+  component: lazyRouteComponent(loadAccountProfileScreen, 'AccountProfileScreen'),
 })
 const billingRoute = createRoute({
   ...route('/billing'),
   component: lazyRouteComponent(loadBillingScreen, 'BillingScreen'),
 })
-const actionsRoute = createRoute({ ...route('/actions'), component: placeholder('ActionsScreen') })
+const actionsRoute = createRoute({
+  ...route('/actions'),
+  component: lazyRouteComponent(loadActionsScreen, 'ActionsScreen'),
+})
 const privacyPolicyRoute = createRoute({
   ...route('/privacy-policy'),
   component: lazyRouteComponent(loadPrivacyPolicyScreen, 'PrivacyPolicyScreen'),

@@ -33,23 +33,28 @@ export function SmsConsent({
   )
 }
 
-/** The form's footer: back to the platforms, and the step's one primary action (the form's submit). */
+/**
+ * The form's footer: back to the platforms, and the step's one primary action (the form's submit). Without
+ * `onBack` (the account pages' settings form) there is no way back, only the action.
+ */
 export function OptInFormFooter({
   onBack,
   primaryLabel,
   primaryDisabled,
   primaryLoading,
 }: Readonly<{
-  onBack: () => void
+  onBack?: () => void
   primaryLabel: string
   primaryDisabled: boolean
   primaryLoading: boolean
 }>) {
   return (
-    <Flex justify="between" gap="2" mt="4" wrap="wrap">
-      <Button type="button" variant="soft" color="gray" onClick={onBack}>
-        {s.back}
-      </Button>
+    <Flex justify={onBack ? 'between' : 'end'} gap="2" mt={onBack ? '4' : '2'} wrap="wrap">
+      {onBack ? (
+        <Button type="button" variant="soft" color="gray" onClick={onBack}>
+          {s.back}
+        </Button>
+      ) : null}
       <Button type="submit" disabled={primaryDisabled} loading={primaryLoading}>
         {primaryLabel}
       </Button>

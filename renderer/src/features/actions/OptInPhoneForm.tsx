@@ -14,7 +14,8 @@ import { canConfirm, checkPhone, isVerifiedNumber, readCode } from './text-opt-i
 import { textOptInDraft } from './text-opt-in.store'
 
 export interface OptInPhoneFormProps {
-  medium: Exclude<TextMedium, 'TELEGRAM'>
+  /** Undefined: the account pages' settings form (issue #15), which only verifies the number. */
+  medium?: Exclude<TextMedium, 'TELEGRAM'>
   name: string
   /** The signed-in user's verified number (E.164), or null. */
   userPhone: string | null
@@ -22,8 +23,13 @@ export interface OptInPhoneFormProps {
   phone: string | null
   consent: boolean
   pending: boolean
-  onConfirm: (phoneNumber: string) => void
-  onBack: () => void
+  /** Without it (the settings form) a verified number is the end: there is nothing to confirm. */
+  onConfirm?: (phoneNumber: string) => void
+  onBack?: () => void
+  /** Where typing goes; the opt-in draft by default. */
+  onPhoneChange?: (value: string) => void
+  /** Called once a code proved the number (it is already the cached user's). */
+  onVerified?: (phoneNumber: string) => void
 }
 
 /**
@@ -39,6 +45,10 @@ export function OptInPhoneForm({
   pending,
   onConfirm,
   onBack,
+  onPhoneChange = (next) => {
+    textOptInDraft.phone = next
+  },
+  onVerified,
 }: Readonly<OptInPhoneFormProps>) {
   const queryClient = useQueryClient()
   // spec 1 §5 'Phone country': the IP lookup when the server has one, else the browser's language.
@@ -55,7 +65,10 @@ export function OptInPhoneForm({
   const phoneRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
   const ids = { phone: useId(), phoneMessage: useId(), code: useId(), codeMessage: useId() }
-  const confirmable = canConfirm({ medium, phoneVerified: verified, telegramUsername: '', consent, pending })
+  const confirmable =
+    medium !== undefined &&
+    onConfirm !== undefined &&
+    canConfirm({ medium, phoneVerified: verified, telegramUsername: '', consent, pending })
 
   const sendCode = async () => {
     const check = checkPhone(value, country)
@@ -95,9 +108,11 @@ export function OptInPhoneForm({
       })
       queryClient.setQueryData<MeResponse>(meQueryKey, me)
       // The number now is the user's: the draft shows it as verified and Confirm takes over.
-      textOptInDraft.phone = me.user?.phoneNumber ?? sentTo
+      const number = me.user?.phoneNumber ?? sentTo
+      onPhoneChange(number)
       setSentTo(null)
       setCode('')
+      onVerified?.(number)
     } catch (error) {
       setCodeError(serverMessageOr(error, s.verifyFailed))
       codeRef.current?.select()
@@ -110,7 +125,7 @@ export function OptInPhoneForm({
     event.preventDefault()
     if (busy || pending) return
     if (verified) {
-      if (confirmable) onConfirm(userPhone ?? value)
+      if (confirmable) onConfirm?.(userPhone ?? value)
     } else if (sentTo) void verify()
     else void sendCode()
   }
@@ -120,7 +135,8 @@ export function OptInPhoneForm({
     disabled: value.trim() === '',
     loading: busy === 'send',
   }
-  if (verified) primary = { label: s.confirm, disabled: !confirmable, loading: pending }
+  if (verified && onConfirm) primary = { label: s.confirm, disabled: !confirmable, loading: pending }
+  else if (verified) primary = { ...primary, disabled: true }
   else if (sentTo) primary = { label: s.verifyCode, disabled: code.trim() === '', loading: busy === 'verify' }
 
   return (
@@ -140,14 +156,14 @@ export function OptInPhoneForm({
             placeholder={s.phonePlaceholder}
             value={value}
             onChange={(e) => {
-              textOptInDraft.phone = e.target.value
+              onPhoneChange(e.target.value)
               setPhoneError(null)
               setSentTo(null)
             }}
             aria-invalid={phoneError ? true : undefined}
             aria-describedby={ids.phoneMessage}
             readOnly={busy !== null || pending}
-            autoFocus={!verified}
+            autoFocus={onBack !== undefined && !verified}
           >
             {verified ? (
               <TextField.Slot side="right">

@@ -12,7 +12,12 @@ export interface OptInTelegramFormProps {
   telegram: string | null
   pending: boolean
   onConfirm: (request: { telegramUsername: string; saveTelegram: boolean }) => void
-  onBack: () => void
+  /** Without it: the account pages' settings form (issue #15), saving an unchanged username is off. */
+  onBack?: () => void
+  /** Where typing goes; the opt-in draft by default. */
+  onTelegramChange?: (value: string) => void
+  /** The primary action's label; 'Confirm' by default. */
+  submitLabel?: string
 }
 
 /** Telegram (spec 1 §5: 'Telegram medium needs telegramUsername'): the username, checked as typed. */
@@ -22,6 +27,10 @@ export function OptInTelegramForm({
   pending,
   onConfirm,
   onBack,
+  onTelegramChange = (next) => {
+    textOptInDraft.telegram = next
+  },
+  submitLabel = s.confirm,
 }: Readonly<OptInTelegramFormProps>) {
   const value = telegram ?? userTelegram ?? ''
   const [touched, setTouched] = useState(false)
@@ -29,13 +38,16 @@ export function OptInTelegramForm({
   const messageId = useId()
   const error = telegramUsernameError(value)
   const showError = touched && value.trim() !== '' && error !== null
-  const confirmable = canConfirm({
-    medium: 'TELEGRAM',
-    phoneVerified: false,
-    telegramUsername: value,
-    consent: false,
-    pending,
-  })
+  const unchangedSetting = onBack === undefined && sameTelegramUsername(value, userTelegram)
+  const confirmable =
+    !unchangedSetting &&
+    canConfirm({
+      medium: 'TELEGRAM',
+      phoneVerified: false,
+      telegramUsername: value,
+      consent: false,
+      pending,
+    })
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -59,13 +71,13 @@ export function OptInTelegramForm({
           placeholder={s.telegramPlaceholder}
           value={value}
           onChange={(e) => {
-            textOptInDraft.telegram = e.target.value
+            onTelegramChange(e.target.value)
             setTouched(true)
           }}
           aria-invalid={showError || undefined}
           aria-describedby={messageId}
           readOnly={pending}
-          autoFocus
+          autoFocus={onBack !== undefined}
         />
         <Text as="p" size="1" color={showError ? 'red' : 'gray'} id={messageId} role="alert">
           {showError ? error : s.telegramHint}
@@ -73,7 +85,7 @@ export function OptInTelegramForm({
       </Flex>
       <OptInFormFooter
         onBack={onBack}
-        primaryLabel={s.confirm}
+        primaryLabel={submitLabel}
         primaryDisabled={!confirmable}
         primaryLoading={pending}
       />

@@ -1,4 +1,7 @@
 export { ActionCentreButton } from './ActionCentreButton'
 export { ActionDialogs } from './ActionDialogs'
+// The account pages (issue #15) reuse the opt-in's phone and Telegram forms as settings.
+export { OptInPhoneForm } from './OptInPhoneForm'
+export { OptInTelegramForm } from './OptInTelegramForm'
 export { useActionsParam } from './use-actions-param'
 export { useViewer } from './use-viewer'

@@ -19,6 +19,7 @@ const me = (relationships: { cloneSlug: string; type: RelationshipType }[]): MeR
     imageUrl: null,
     phoneNumber: null,
     telegramUsername: null,
+    language: null,
     staff: false,
     plan: null,
     whitelabeled: false,

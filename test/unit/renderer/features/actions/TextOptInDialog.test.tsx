@@ -23,6 +23,7 @@ const user = (overrides: Partial<User> = {}): User => ({
   imageUrl: null,
   phoneNumber: null,
   telegramUsername: null,
+  language: null,
   staff: false,
   plan: null,
   whitelabeled: false,

@@ -28,6 +28,7 @@ const user = {
   imageUrl: null,
   phoneNumber: null,
   telegramUsername: null,
+  language: null,
   staff: false,
   plan: null,
   whitelabeled: false,

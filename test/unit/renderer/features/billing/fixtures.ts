@@ -11,6 +11,7 @@ export const signedInUser = {
   imageUrl: null,
   phoneNumber: null,
   telegramUsername: null,
+  language: null,
   staff: false,
   plan: null,
   whitelabeled: false,

@@ -43,6 +43,7 @@ const USER = {
   imageUrl: null,
   phoneNumber: null,
   telegramUsername: null,
+  language: null,
   staff: false,
   plan: null,
   whitelabeled: false,

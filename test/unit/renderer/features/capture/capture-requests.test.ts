@@ -15,6 +15,7 @@ const user = (phoneNumber: string | null) => ({
   imageUrl: null,
   phoneNumber,
   telegramUsername: null,
+  language: null,
   staff: false,
   plan: null,
   whitelabeled: false,

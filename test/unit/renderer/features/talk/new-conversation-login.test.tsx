@@ -31,6 +31,7 @@ const me: MeResponse = {
     imageUrl: null,
     phoneNumber: null,
     telegramUsername: null,
+    language: null,
     staff: false,
     plan: null,
     whitelabeled: false,

@@ -12,6 +12,7 @@ export const SIGNED_IN_USER = {
   imageUrl: null,
   phoneNumber: null,
   telegramUsername: null,
+  language: null,
   staff: false,
   plan: null,
   whitelabeled: false,
