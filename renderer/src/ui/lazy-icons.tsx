@@ -323,13 +323,6 @@ export const ArrowLeftIcon = (props: IconProps) => (
   </Icon>
 )
 
-export const SparklesIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
-    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
-  </Icon>
-)
-
 /** Share: a box with an arrow out of the top, as Safari draws it (the iOS install hint refers to it). */
 export const ShareIcon = (props: IconProps) => (
   <Icon {...props}>
