@@ -9,6 +9,7 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import { cloneQuery, clonesQuery } from '../api/clones'
+import { loadAnnouncementsScreen } from '../features/announcements'
 import { loadBillingScreen, loadMembershipsScreen } from '../features/billing'
 import { loadEmbedsScreen } from '../features/embed-studio'
 import { loadExploreScreen } from '../features/explore'
@@ -87,6 +88,11 @@ const membershipsRoute = createRoute({
 const studioQuestionsRoute = createRoute({
   ...route('/studio/$slug/build/questions'),
   component: lazyRouteComponent(loadStudioQuestionsScreen, 'StudioQuestionsRoute'),
+})
+// The creator's announcements (issue #15): CREATOR or CONTRIBUTOR; its own lazy chunk.
+const studioAnnouncementsRoute = createRoute({
+  ...route('/studio/$slug/announcements'),
+  component: lazyRouteComponent(loadAnnouncementsScreen, 'AnnouncementsRoute'),
 })
 // The creator's leads (issue #14): CREATOR or CONTRIBUTOR; its own lazy chunk.
 const studioLeadsRoute = createRoute({
@@ -214,6 +220,7 @@ export const routeTree = rootRoute.addChildren([
   membershipsRoute,
   studioQuestionsRoute,
   studioLeadsRoute,
+  studioAnnouncementsRoute,
   studioEmbedsRoute,
   profileRoute,
   talkRoute,
