@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { Announcement } from '../../contract/announcements'
-import type { ChatMessage } from '../../contract/chat'
+import type { ChatMessage, ConversationMedium } from '../../contract/chat'
 import { toChatMessage } from '../chat/message-view'
 import type { Db } from '../db/client'
 import { announcements, messages } from '../db/schema'
@@ -20,6 +20,8 @@ export const DELIVERY_WINDOW_DAYS = 90
 export const ANNOUNCEMENTS_PER_HOUR = 10
 
 const DAY_MS = 86_400_000
+/** The chats a visitor reads here: not a text message, WhatsApp or a call. */
+const CHAT_MEDIA: readonly ConversationMedium[] = ['WEB', 'EMBED']
 
 const toAnnouncement = (row: typeof announcements.$inferSelect): Announcement => ({
   id: row.id,
@@ -100,6 +102,33 @@ export function postAnnouncement(
     const [delivered] = await tx.select().from(announcements).where(eq(announcements.id, id))
     return toAnnouncement(delivered!)
   })
+}
+
+/** A new chat opens with the latest announcement of this long ago at most. */
+export const NEW_CHAT_WINDOW_DAYS = 30
+
+/**
+ * A visitor who starts a chat after a post sees it too: the clone's latest announcement of the last
+ * NEW_CHAT_WINDOW_DAYS, copied into the new web or embed conversation just before its first question (one
+ * indexed INSERT ... SELECT; nothing when there is none).
+ */
+export async function openWithLatestAnnouncement(
+  db: Db,
+  cloneId: string,
+  begun: { conversationId: string; questionAt: Date },
+  medium: ConversationMedium = 'WEB',
+): Promise<void> {
+  if (!CHAT_MEDIA.includes(medium)) return
+  const at = new Date(begun.questionAt.getTime() - 1)
+  const since = new Date(at.getTime() - NEW_CHAT_WINDOW_DAYS * DAY_MS)
+  await db.execute(sql`
+    INSERT INTO messages (conversation_id, sender, text, from_studio, status, announcement_id, created_at)
+    SELECT ${begun.conversationId}::uuid, 'OWNER', text, true, 'complete', id, ${at.toISOString()}::timestamptz
+    FROM announcements
+    WHERE clone_id = ${cloneId}::uuid AND created_at >= ${since.toISOString()}::timestamptz
+    ORDER BY created_at DESC
+    LIMIT 1
+  `)
 }
 
 /** Removes the clone's announcement and, through the foreign key's cascade, every copy of it. */

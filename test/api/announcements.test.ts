@@ -8,7 +8,7 @@ import { ANNOUNCEMENTS_PER_HOUR } from '../../server/announcements/store'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { recentTurns } from '../../server/chat/conversation-store'
 import { ensureRelationship } from '../../server/clones/relationships'
-import { conversations, messages } from '../../server/db/schema'
+import { announcements, conversations, messages } from '../../server/db/schema'
 import { ANNOUNCEMENT_LIMIT_TEXT } from '../../server/routes/announcements'
 import { cloneIdOf } from '../../server/seed'
 import { sendChatMessage } from './chat-helpers'
@@ -192,10 +192,16 @@ describe('creator announcements', () => {
       const res = await t.app.inject({ url: `${pollUrl}${query}`, headers })
       return res
     }
-    const empty = await poll()
-    expect(ConversationAnnouncements.parse(empty.json()).messages).toEqual([])
+    // A chat started after a post opens with the latest one, just before its first question.
+    const [latest] = await list()
+    const opening = ConversationAnnouncements.parse((await poll()).json()).messages
+    expect(opening.map((m) => m.text)).toEqual([latest!.text])
+    expect(opening[0]!.createdAt < chat.userMessage!.createdAt).toBe(true)
+    const shown = `?after=${encodeURIComponent(opening[0]!.createdAt)}`
+    expect(ConversationAnnouncements.parse((await poll(shown)).json()).messages).toEqual([])
+
     const posted = await postOk('Live Q&A on Friday')
-    const got = ConversationAnnouncements.parse((await poll()).json()).messages
+    const got = ConversationAnnouncements.parse((await poll(shown)).json()).messages
     expect(got.map((m) => [m.sender, m.text, m.fromStudio])).toEqual([['OWNER', 'Live Q&A on Friday', true]])
     expect(
       ConversationAnnouncements.parse((await poll(`?after=${encodeURIComponent(posted.createdAt)}`)).json())
@@ -212,6 +218,15 @@ describe('creator announcements', () => {
     expect((await poll('', {})).statusCode).toBe(404)
     expect((await poll('', { cookie: creator })).statusCode).toBe(404)
     expect((await poll('?after=yesterday')).statusCode).toBe(400)
+  })
+
+  it('opens a new chat with no announcement older than 30 days', async () => {
+    await t.db
+      .update(announcements)
+      .set({ createdAt: new Date(Date.now() - 31 * DAY_MS) })
+      .where(eq(announcements.cloneId, cloneIdOf('lena-hart')))
+    const chat = await sendChatMessage(t.app, { text: 'Good morning' })
+    expect(await copiesIn(chat.message.conversationId)).toEqual([])
   })
 
   it('caps posts per clone per hour', async () => {
