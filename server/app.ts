@@ -31,6 +31,7 @@ import { createProviders, type Providers } from './providers'
 import { registerRateLimits } from './rate-limits'
 import { accountRoutes } from './routes/account'
 import { affiliateRoutes } from './routes/affiliate'
+import { announcementRoutes } from './routes/announcements'
 import { authRoutes } from './routes/auth'
 import { billingRoutes } from './routes/billing'
 import { chatStreamRoutes } from './routes/chat-stream'
@@ -259,6 +260,8 @@ export async function buildApp({
   await app.register(leadRoutes, { db })
   // The studio's suggested questions (issue #15): CREATOR or CONTRIBUTOR of the clone.
   await app.register(studioQuestionRoutes, { db })
+  // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.
+  await app.register(announcementRoutes, { db })
   // Tracked events (spec 1 §7) and their counts per clone.
   await app.register(eventRoutes, { db })
   if (config.NODE_ENV !== 'production') await app.register(devEmbedRoutes, { db })

@@ -59,6 +59,8 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/greet': 'writes',
   // Tracked events (spec 1 §7): each one is a row, and anyone may send them.
   'POST /api/events': 'writes',
+  // Creator announcements (issue #15): signed-in team only, also capped per clone per hour in the database.
+  'POST /api/studio/:slug/announcements': 'writes',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
@@ -107,6 +109,8 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'PATCH /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'DELETE /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'PUT /api/studio/:slug/questions': 'needs the signed-in creator or a contributor of the clone',
+  'DELETE /api/studio/:slug/announcements/:id':
+    'needs the signed-in creator or a contributor; creates nothing',
   'POST /api/capture/lead': 'needs a signed-in user; writes one lead per user and clone',
 }
 

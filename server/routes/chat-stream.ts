@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type ChatMessage, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
+import { openWithLatestAnnouncement } from '../announcements/store'
 import { ensureVisitor } from '../auth/visitor'
 import { allowanceOf, paymentRequired, subjectOf } from '../billing/usage'
 import type { BrainSetup } from '../brain/create-brain'
@@ -152,7 +153,10 @@ type Begun =
 async function begin(db: Db, asked: AskedQuestion | undefined, input: AnswerToBegin): Promise<Begun> {
   if (asked) return { kind: 'streaming', ...(await restartAnswer(db, asked)) }
   try {
-    return { kind: 'streaming', ...(await beginAnswer(db, input)) }
+    const begun = await beginAnswer(db, input)
+    // spec 1 §2 creator announcements (issue #15): a new chat opens with the clone's latest recent one.
+    if (!input.conversationId) await openWithLatestAnnouncement(db, input.cloneId, begun, input.medium)
+    return { kind: 'streaming', ...begun }
   } catch (error) {
     if (!(error instanceof QuestionAlreadyStored)) throw error
     // Two attempts with one id at once: the other stored the question; this one takes over its answer.

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { ConversationAnnouncements } from '../../../contract/announcements'
 import {
   ConversationWithMessages,
   MessageSources,
@@ -38,6 +39,25 @@ export const conversationQuery = (conversationId: string) =>
     queryKey: conversationQueryKey(conversationId),
     queryFn: ({ signal }) => fetchConversation(conversationId, signal),
     structuralSharing: false,
+  })
+
+/** spec 1 §7-style key for an open chat's announcement poll (issue #15). */
+export const conversationAnnouncementsQueryKey = (conversationId: string) =>
+  ['conversation-announcements', conversationId] as const
+
+/**
+ * The conversation's creator announcements (sender OWNER), oldest first; with `after`, only newer ones:
+ * GET /api/clone/talk/conversations/:id/announcements[?after=iso]. Small and cheap, so an open chat polls it.
+ */
+export const fetchConversationAnnouncements = (
+  conversationId: string,
+  after: string | null,
+  signal?: AbortSignal,
+) =>
+  apiRequest({
+    path: `${TALK}/conversations/${encodeURIComponent(conversationId)}/announcements${after ? `?after=${encodeURIComponent(after)}` : ''}`,
+    schema: ConversationAnnouncements,
+    signal,
   })
 
 export const fetchMessageSources = (messageId: string, slug?: string, signal?: AbortSignal) =>

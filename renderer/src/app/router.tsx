@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router'
 import { cloneQuery, clonesQuery } from '../api/clones'
 import { loadAccountProfileScreen, loadActionsScreen } from '../features/account-settings'
+import { loadAnnouncementsScreen } from '../features/announcements'
 import { loadBillingScreen, loadMembershipsScreen } from '../features/billing'
 import { loadEmbedsScreen } from '../features/embed-studio'
 import { loadExploreScreen } from '../features/explore'
@@ -88,6 +89,11 @@ const membershipsRoute = createRoute({
 const studioQuestionsRoute = createRoute({
   ...route('/studio/$slug/build/questions'),
   component: lazyRouteComponent(loadStudioQuestionsScreen, 'StudioQuestionsRoute'),
+})
+// The creator's announcements (issue #15): CREATOR or CONTRIBUTOR; its own lazy chunk.
+const studioAnnouncementsRoute = createRoute({
+  ...route('/studio/$slug/announcements'),
+  component: lazyRouteComponent(loadAnnouncementsScreen, 'AnnouncementsRoute'),
 })
 // The creator's leads (issue #14): CREATOR or CONTRIBUTOR; its own lazy chunk.
 const studioLeadsRoute = createRoute({
@@ -215,6 +221,7 @@ export const routeTree = rootRoute.addChildren([
   membershipsRoute,
   studioQuestionsRoute,
   studioLeadsRoute,
+  studioAnnouncementsRoute,
   studioEmbedsRoute,
   profileRoute,
   talkRoute,

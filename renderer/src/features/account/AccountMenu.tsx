@@ -91,6 +91,13 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
             </Link>
           </DropdownMenu.Item>
         ) : null}
+        {leadsSlug ? (
+          <DropdownMenu.Item asChild>
+            <Link to="/studio/$slug/announcements" params={{ slug: leadsSlug }}>
+              {accountStrings.announcements}
+            </Link>
+          </DropdownMenu.Item>
+        ) : null}
         <DropdownMenu.Separator />
         <DropdownMenu.Item color="red" onSelect={onLogOut}>
           {accountStrings.logOut}

@@ -8,6 +8,7 @@ export const accountStrings = {
   editSuggestedQuestions: 'Edit suggested questions',
   leads: 'Leads',
   embeds: 'Embeds',
+  announcements: 'Announcements',
   opensInNewTab: '(opens in a new tab)',
   logOut: 'Log out',
 } as const

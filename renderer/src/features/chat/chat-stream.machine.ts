@@ -69,6 +69,8 @@ export type ChatStreamEvent =
     }
   /** An existing conversation was loaded. */
   | { type: 'LOAD'; conversationId: string; messages: readonly ChatMessage[] }
+  /** Creator announcements (sender OWNER) arrived for the open conversation (spec 1 §2; issue #15). */
+  | { type: 'ANNOUNCED'; conversationId: string; messages: readonly ChatMessage[] }
   /** A fresh, empty conversation. */
   | { type: 'RESET' }
 
@@ -84,6 +86,8 @@ export const chatStreamTransitions: Record<
     RETRY: 'OUTBOUND_PENDING',
     PERSISTED: 'IDLE',
     LOAD: 'IDLE',
+    // Only while idle: a streaming answer is never disturbed (the next poll brings it again).
+    ANNOUNCED: 'IDLE',
     RESET: 'IDLE',
   },
   OUTBOUND_PENDING: {
@@ -247,7 +251,27 @@ export function chatStreamReducer(model: ChatStreamModel, event: ChatStreamEvent
         conversationId: event.conversationId,
         messages: [...event.messages],
       }
+    case 'ANNOUNCED':
+      return withAnnouncements(model, event.conversationId, event.messages)
     case 'RESET':
       return initialChatStreamModel()
   }
+}
+
+/** The open conversation with the announcements it does not show yet, each in its place by time. */
+function withAnnouncements(
+  model: ChatStreamModel,
+  conversationId: string,
+  arrived: readonly ChatMessage[],
+): ChatStreamModel {
+  if (model.conversationId !== conversationId) return model
+  const shown = new Set(model.messages.map((m) => m.id))
+  const fresh = arrived.filter((m) => m.sender === 'OWNER' && !shown.has(m.id))
+  if (fresh.length === 0) return model
+  const messages = [...model.messages]
+  for (const message of fresh) {
+    const at = messages.findIndex((m) => m.createdAt > message.createdAt)
+    messages.splice(at === -1 ? messages.length : at, 0, message)
+  }
+  return { ...model, messages }
 }

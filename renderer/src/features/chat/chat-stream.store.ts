@@ -534,6 +534,13 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     session.loaded = true
   }
 
+  /** Creator announcements for the open conversation (the talk page's poll); true when any was new. */
+  function addAnnouncements(conversationId: string, messages: readonly ChatMessage[]): boolean {
+    const before = model.messages
+    dispatch({ type: 'ANNOUNCED', conversationId, messages })
+    return model.messages !== before
+  }
+
   /** A title changed elsewhere (history's rename): shown when it is this page's conversation. */
   function setTitle(conversationId: string, title: string) {
     if (model.conversationId === conversationId) view.title = title
@@ -563,6 +570,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     openSession,
     startNewConversation,
     loadConversation,
+    addAnnouncements,
     setTitle,
     setDraft,
     addDraftFiles,

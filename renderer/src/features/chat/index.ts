@@ -5,7 +5,7 @@ export {
   type PromptTakeover,
 } from './ChatPrompt'
 export { ChatThread } from './ChatThread'
-export { CITATION_TOAST_MS, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
+export { ANNOUNCEMENT_POLL_MS, CITATION_TOAST_MS, SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
 export { chatStrings } from './chat.strings'
 export { ChatMessagesContext, type ChatMessagesContextValue, useChatMessagesContext } from './chat-context'
 export type { ThreadLine } from './chat-rows'

@@ -37,6 +37,7 @@ import { showProductToasts, toastForOutcome } from './send-outcome'
 import { TalkHeader } from './TalkHeader'
 import { TalkPrompt } from './TalkPrompt'
 import { talkStrings } from './talk.strings'
+import { useAnnouncementPoll } from './use-announcement-poll'
 import { useAutoSend } from './use-auto-send'
 import { useNewConversationLogin } from './use-new-conversation-login'
 import { useTalkPaywall } from './use-talk-paywall'
@@ -204,6 +205,10 @@ export function TalkView({
     openPaywall()
   }, [paywallParam, setSearch])
   useStopReadAloudOnLeave(conversationId)
+
+  // spec 1 §2 creator announcements (issue #15): the open chat shows a new one without a reload.
+  const openConversation = snap.conversationId ?? conversationId
+  useAnnouncementPoll(openConversation, snap.session.loaded && snap.state === ChatStreamState.IDLE)
 
   useAutoLoadRecent({
     requested: search.autoLoadRecent === true,

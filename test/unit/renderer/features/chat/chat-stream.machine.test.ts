@@ -200,4 +200,40 @@ describe('chat stream machine (spec 1 §4)', () => {
       pending,
     )
   })
+
+  describe('IDLE --ANNOUNCED--> IDLE (creator announcements, issue #15)', () => {
+    const at = (createdAt: string, overrides = {}) => message({ createdAt, ...overrides })
+    const question = at('2025-01-01T10:00:00.000Z', { sender: 'USER' })
+    const answer = at('2025-01-01T10:00:02.000Z')
+    const loaded = () =>
+      run([{ type: 'LOAD', conversationId: CONVERSATION_ID, messages: [question, answer] }])
+
+    it('adds new announcements of the open conversation in their place by time, each once', () => {
+      const late = at('2025-01-01T11:00:00.000Z', { sender: 'OWNER', text: 'New dates' })
+      const between = at('2025-01-01T10:00:01.000Z', { sender: 'OWNER', text: 'Earlier' })
+      const event = { type: 'ANNOUNCED', conversationId: CONVERSATION_ID, messages: [between, late] } as const
+      const model = run([event, event], loaded())
+      expect(model.messages).toEqual([question, between, answer, late])
+      expect(model.state).toBe(ChatStreamState.IDLE)
+    })
+
+    it('ignores them mid-answer, for another conversation, and anything not from the owner', () => {
+      const note = at('2025-01-01T11:00:00.000Z', { sender: 'OWNER' })
+      const pending = receiving()
+      expect(
+        chatStreamReducer(pending, { type: 'ANNOUNCED', conversationId: CONVERSATION_ID, messages: [note] }),
+      ).toBe(pending)
+      const idle = loaded()
+      const other = {
+        type: 'ANNOUNCED',
+        conversationId: '22222222-2222-4222-8222-222222222222',
+        messages: [note],
+      } as const
+      expect(chatStreamReducer(idle, other)).toBe(idle)
+      const clone = at('2025-01-01T11:00:00.000Z')
+      expect(
+        chatStreamReducer(idle, { type: 'ANNOUNCED', conversationId: CONVERSATION_ID, messages: [clone] }),
+      ).toBe(idle)
+    })
+  })
 })
