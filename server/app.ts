@@ -63,6 +63,7 @@ import { videoRecordingRoutes } from './routes/video-recordings'
 import { voiceCallRoutes } from './routes/voice-calls'
 import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
+import { createFileReader, startFileReader } from './uploads/reader'
 import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
 import { COMPRESS_THRESHOLD_BYTES, registerWeb } from './web'
@@ -192,12 +193,15 @@ export async function buildApp({
   await app.register(cloneRoutes, { db })
   // Chat attachments (server/routes/uploads.ts) live on local disk under DATA_DIR/uploads.
   const uploadStore = localUploadStore(config.DATA_DIR)
+  // Every attached file is read once uploaded, off the request path (issue #15, server/uploads/reader.ts).
+  const fileReader = createFileReader({ db, store: uploadStore, log: app.log })
+  startFileReader(app, fileReader)
   // Answers a killed server left 'streaming' are marked 'interrupted' before any request (issue #11).
   startAnswerRecovery(app, db, dbKind)
   await app.register(chatStreamRoutes, {
     db,
     setup: brain,
-    uploadStore,
+    fileReader,
     publicUrl: config.PUBLIC_URL,
     heartbeatMs: chatHeartbeatMs,
   })
@@ -264,7 +268,7 @@ export async function buildApp({
   await app.register(checkoutRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(billingRoutes, { db, payments: providers.payments })
   startBillingSweeper(app, db)
-  await app.register(uploadRoutes, { db, config, store: uploadStore })
+  await app.register(uploadRoutes, { db, config, store: uploadStore, reader: fileReader })
   startUploadSweeper(app, db, uploadStore)
   if (config.STRIPE_WEBHOOK_SECRET) {
     await app.register(stripeWebhookRoutes, {

@@ -2,19 +2,13 @@ import { and, inArray, isNull } from 'drizzle-orm'
 import { extensionOf } from '../../contract'
 import type { Attachment } from '../brain/answerer'
 import type { Db } from '../db/client'
-import { uploads } from '../db/schema'
+import { uploads, uploadTexts } from '../db/schema'
 import { badRequest } from '../errors'
-import { isReadableText } from './file-types'
-import { readHead, type UploadStore } from './store'
-import { FILE_KEY, findCompleteFile, type UploadRow } from './uploads'
+import { READ_LIMITS, TIMED_OUT_TEXT } from './extract/limits'
+import type { FileReader } from './reader'
+import { FILE_KEY, fileUrl, findCompleteFile, type UploadRow } from './uploads'
 
 export const INVALID_FILE_TEXT = 'Invalid file'
-/** How much of an attached file the clone reads: enough for notes or a transcript, bounded for the prompt. */
-export const ATTACHMENT_TEXT_CHARS = 20_000
-/** UTF-8 takes at most 4 bytes a character; html is read further, as its tags are dropped. */
-const TEXT_BYTES = ATTACHMENT_TEXT_CHARS * 4
-const HTML_BYTES = TEXT_BYTES * 4
-
 const FILE_PATH = /^\/api\/uploads\/files\/([^/?#]+)\/([^/?#]+)$/
 
 /**
@@ -63,27 +57,47 @@ export async function markAttached(db: Db, uploadIds: readonly string[], at: Dat
     .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
 }
 
-/** What the clone gets of each attached file: its name, and its text when it is a text-like type. */
-export async function readAttachments(
-  store: UploadStore,
-  attached: readonly UploadRow[],
-): Promise<Attachment[]> {
-  return Promise.all(
-    attached.map(async (upload) => ({
-      fileName: upload.fileName,
-      // A file the store cannot read is answered as unreadable: it must not fail the visitor's message.
-      text: isReadableText(upload.fileName) ? await readText(store, upload).catch(() => null) : null,
-    })),
-  )
-}
+/** How long a message waits for its files beyond one file's reading time (READ_LIMITS.timeoutMs). */
+export const READ_WAIT_MARGIN_MS = 5_000
+/** The reason given for a file that was read but holds no text (an empty page, a blank image). */
+export const EMPTY_FILE_TEXT = 'No text was found in this file'
 
-async function readText(store: UploadStore, upload: UploadRow): Promise<string> {
-  const html = extensionOf(upload.fileName) === 'html'
-  const bytes = Math.min(upload.size, html ? HTML_BYTES : TEXT_BYTES)
-  const head = await readHead(store, upload.fileKey, bytes)
-  // Not fatal: a cut multi-byte character (or a stray Latin-1 byte) becomes U+FFFD, not an error.
-  const raw = new TextDecoder('utf-8').decode(head)
-  return plainText(raw, extensionOf(upload.fileName)).slice(0, ATTACHMENT_TEXT_CHARS)
+/**
+ * What the clone gets of each attached file (issue #15 'Every attached file is read'): its text as the
+ * reader stored it, or null with the reason it could not be read. A file still being read is waited for,
+ * at most `waitMs`; one still unread then is answered as unreadable (it took too long).
+ */
+export async function readAttachments(
+  db: Db,
+  reader: FileReader,
+  attached: readonly UploadRow[],
+  waitMs = READ_LIMITS.timeoutMs + READ_WAIT_MARGIN_MS,
+): Promise<Attachment[]> {
+  if (attached.length === 0) return []
+  let timer: NodeJS.Timeout | undefined
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs)
+  })
+  try {
+    await Promise.race([Promise.all(attached.map((upload) => reader.whenRead(upload))), waited])
+  } finally {
+    clearTimeout(timer)
+  }
+  const ids = attached.map((upload) => upload.id)
+  const rows = await db.select().from(uploadTexts).where(inArray(uploadTexts.uploadId, ids))
+  const byId = new Map(rows.map((row) => [row.uploadId, row]))
+  return attached.map((upload) => {
+    const row = byId.get(upload.id)
+    const text = row?.state === 'ready' && row.text?.trim() ? row.text : null
+    const error = row?.state === 'ready' ? EMPTY_FILE_TEXT : (row?.error ?? TIMED_OUT_TEXT)
+    return {
+      uploadId: upload.id,
+      fileName: upload.fileName,
+      url: fileUrl(upload.fileKey, upload.fileName),
+      text,
+      error: text === null ? error : null,
+    }
+  })
 }
 
 /** The readable text of a text-like file: html without tags, subtitles without cue numbers and timings. */
