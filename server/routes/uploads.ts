@@ -21,8 +21,8 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import { isValidPartLink } from '../uploads/part-links'
-import { fileCsp, sendUploadedFile } from '../uploads/serve'
 import type { FileReader } from '../uploads/reader'
+import { fileCsp, sendUploadedFile } from '../uploads/serve'
 import type { UploadStore } from '../uploads/store'
 import {
   completeUpload,

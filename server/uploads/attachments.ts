@@ -1,5 +1,4 @@
 import { and, inArray, isNull } from 'drizzle-orm'
-import { extensionOf } from '../../contract'
 import type { Attachment } from '../brain/answerer'
 import type { Db } from '../db/client'
 import { uploads, uploadTexts } from '../db/schema'

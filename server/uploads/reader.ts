@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { eq, inArray } from 'drizzle-orm'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { extensionOf } from '../../contract'
 import type { Db } from '../db/client'
 import { uploads, uploadTexts } from '../db/schema'
@@ -105,7 +105,6 @@ export function createFileReader({
 
   const read = async (upload: ReadableUpload) => {
     await db.update(uploadTexts).set({ state: 'reading' }).where(eq(uploadTexts.uploadId, upload.id))
-    const method = readMethodOf(upload.fileName)
     let outcome: { state: 'ready'; text: string } | { state: 'failed'; error: string }
     try {
       const text = await withinTime(timeoutMs, stopping.signal, async (signal) => {
