@@ -82,6 +82,7 @@ describe('attached files are read and cited (issue #15)', () => {
     const sources = await t.app.inject({
       method: 'GET',
       url: `/api/clone/talk/messages/${result.message.id}/sources`,
+      headers: visitorHeaders(visitor),
     })
     expect(sources.statusCode).toBe(200)
     const listed = MessageSources.parse(sources.json()).citations.find((c) => c.type === 'File')
@@ -133,6 +134,36 @@ describe('attached files are read and cited (issue #15)', () => {
     const result = await ask(t, newVisitor(), 'When does my flight to Lisbon leave?', [url])
     expect(filesReadOf(result.events)).toEqual([{ url, state: 'ready' }])
     fileCitation(result.message, 'shared-trip.txt', url)
+  })
+
+  it("never shows a cited file's own address outside its owner's conversation", async () => {
+    const visitor = newVisitor()
+    const url = await uploadFile(t.app, visitorHeaders(visitor), 'private-trip.txt', Buffer.from(TRIP_PLAN))
+    const ownKey = url.split('/')[4]!
+    const result = await ask(t, visitor, 'When does my flight to Lisbon leave?', [url])
+    fileCitation(result.message, 'private-trip.txt', url)
+    const sourcesOf = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/clone/talk/messages/${result.message.id}/sources`, headers })
+    // The owner's sources link to the file; anyone else's carry no link to it.
+    expect((await sourcesOf(visitorHeaders(visitor))).body).toContain(ownKey)
+    const stranger = MessageSources.parse((await sourcesOf(visitorHeaders(newVisitor()))).json())
+    expect(stranger.citations.find((c) => c.title === 'private-trip.txt')?.url).toBeNull()
+
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: `/api/clone/talk/conversations/${result.message.conversationId}/share`,
+      headers: visitorHeaders(visitor),
+    })
+    expect(shared.statusCode, shared.body).toBe(200)
+    const shareId = shared.json().shared.id as string
+    const view = await t.app.inject({ method: 'GET', url: `/api/clone/talk/shared/${shareId}` })
+    expect(view.body).not.toContain(ownKey)
+    const answer = (view.json().messages as ChatMessage[]).find((m) => m.sender === 'CLONE')!
+    const cited = answer.citations.find((c) => c.title === 'private-trip.txt')!
+    expect(cited.url).toMatch(new RegExp(`^/api/clone/talk/shared/${shareId}/files/.+/0/private-trip\\.txt$`))
+    expect((await t.app.inject({ method: 'GET', url: cited.url! })).body).toBe(TRIP_PLAN)
+    // Through the shared view, the sources name the file by the share too.
+    expect((await sourcesOf({})).body).not.toContain(ownKey)
   })
 
   it('reads again, at start, the files a stopped server left queued or being read', async () => {
