@@ -27,7 +27,7 @@ import { SSE_HEADERS, SSE_HEARTBEAT_MS, sseEvent } from '../chat/sse'
 import type { Db } from '../db/client'
 import { messageAffiliates, messageCitations } from '../db/schema'
 import { conflict } from '../errors'
-import { readAttachments } from '../uploads/attachments'
+import { readAttachments } from '../uploads/attached-texts'
 import { UNREADABLE_TEXT } from '../uploads/extract/limits'
 import type { FileReader } from '../uploads/reader'
 

@@ -1,11 +1,8 @@
 import { and, inArray, isNull } from 'drizzle-orm'
-import type { Attachment } from '../brain/answerer'
 import type { Db } from '../db/client'
-import { uploads, uploadTexts } from '../db/schema'
+import { uploads } from '../db/schema'
 import { badRequest } from '../errors'
-import { READ_LIMITS, TIMED_OUT_TEXT } from './extract/limits'
-import type { FileReader } from './reader'
-import { FILE_KEY, fileUrl, findCompleteFile, type UploadRow } from './uploads'
+import { FILE_KEY, findCompleteFile, type UploadRow } from './uploads'
 
 export const INVALID_FILE_TEXT = 'Invalid file'
 const FILE_PATH = /^\/api\/uploads\/files\/([^/?#]+)\/([^/?#]+)$/
@@ -54,49 +51,6 @@ export async function markAttached(db: Db, uploadIds: readonly string[], at: Dat
     .update(uploads)
     .set({ attachedAt: at })
     .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
-}
-
-/** How long a message waits for its files beyond one file's reading time (READ_LIMITS.timeoutMs). */
-export const READ_WAIT_MARGIN_MS = 5_000
-/** The reason given for a file that was read but holds no text (an empty page, a blank image). */
-export const EMPTY_FILE_TEXT = 'No text was found in this file'
-
-/**
- * What the clone gets of each attached file (issue #15 'Every attached file is read'): its text as the
- * reader stored it, or null with the reason it could not be read. A file still being read is waited for,
- * at most `waitMs`; one still unread then is answered as unreadable (it took too long).
- */
-export async function readAttachments(
-  db: Db,
-  reader: FileReader,
-  attached: readonly UploadRow[],
-  waitMs = READ_LIMITS.timeoutMs + READ_WAIT_MARGIN_MS,
-): Promise<Attachment[]> {
-  if (attached.length === 0) return []
-  let timer: NodeJS.Timeout | undefined
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, waitMs)
-  })
-  try {
-    await Promise.race([Promise.all(attached.map((upload) => reader.whenRead(upload))), waited])
-  } finally {
-    clearTimeout(timer)
-  }
-  const ids = attached.map((upload) => upload.id)
-  const rows = await db.select().from(uploadTexts).where(inArray(uploadTexts.uploadId, ids))
-  const byId = new Map(rows.map((row) => [row.uploadId, row]))
-  return attached.map((upload) => {
-    const row = byId.get(upload.id)
-    const text = row?.state === 'ready' && row.text?.trim() ? row.text : null
-    const error = row?.state === 'ready' ? EMPTY_FILE_TEXT : (row?.error ?? TIMED_OUT_TEXT)
-    return {
-      uploadId: upload.id,
-      fileName: upload.fileName,
-      url: fileUrl(upload.fileKey, upload.fileName),
-      text,
-      error: text === null ? error : null,
-    }
-  })
 }
 
 /** The readable text of a text-like file: html without tags, subtitles without cue numbers and timings. */

@@ -24,7 +24,6 @@ import {
   TYPE_MISMATCH_TEXT,
 } from './file-types'
 import { partUrl } from './part-links'
-import type { FileReader } from './reader'
 import { readHead, type UploadStore } from './store'
 
 /** Abuse limits: uploads (presigned or bulk) per owner and per IP over a sliding hour. */
@@ -47,8 +46,8 @@ export interface UploadContext {
   store: UploadStore
   /** Signs part URLs (server/auth/auth-settings.ts loadAuthSecret). */
   secret: string
-  /** Reads each complete chat attachment off the request path (issue #15); none in suites that need none. */
-  reader?: FileReader
+  /** Reads each complete chat attachment off the request path (issue #15, reader.ts FileReader). */
+  reader?: { enqueue(upload: UploadRow): Promise<void> }
 }
 
 /** Who uploads: the ledger subject (`user:<id>` / `visitor:<id>`) and the keyed hash of the IP. */

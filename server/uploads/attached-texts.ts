@@ -1,0 +1,50 @@
+import { inArray } from 'drizzle-orm'
+import type { Attachment } from '../brain/answerer'
+import type { Db } from '../db/client'
+import { uploadTexts } from '../db/schema'
+import { READ_LIMITS, TIMED_OUT_TEXT } from './extract/limits'
+import type { FileReader } from './reader'
+import { fileUrl, type UploadRow } from './uploads'
+
+/** How long a message waits for its files beyond one file's reading time (READ_LIMITS.timeoutMs). */
+export const READ_WAIT_MARGIN_MS = 5_000
+/** The reason given for a file that was read but holds no text (an empty page, a blank image). */
+export const EMPTY_FILE_TEXT = 'No text was found in this file'
+
+/**
+ * What the clone gets of each attached file (issue #15 'Every attached file is read'): its text as the
+ * reader stored it, or null with the reason it could not be read. A file still being read is waited for,
+ * at most `waitMs`; one still unread then is answered as unreadable (it took too long).
+ */
+export async function readAttachments(
+  db: Db,
+  reader: FileReader,
+  attached: readonly UploadRow[],
+  waitMs = READ_LIMITS.timeoutMs + READ_WAIT_MARGIN_MS,
+): Promise<Attachment[]> {
+  if (attached.length === 0) return []
+  let timer: NodeJS.Timeout | undefined
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs)
+  })
+  try {
+    await Promise.race([Promise.all(attached.map((upload) => reader.whenRead(upload))), waited])
+  } finally {
+    clearTimeout(timer)
+  }
+  const ids = attached.map((upload) => upload.id)
+  const rows = await db.select().from(uploadTexts).where(inArray(uploadTexts.uploadId, ids))
+  const byId = new Map(rows.map((row) => [row.uploadId, row]))
+  return attached.map((upload) => {
+    const row = byId.get(upload.id)
+    const text = row?.state === 'ready' && row.text?.trim() ? row.text : null
+    const error = row?.state === 'ready' ? EMPTY_FILE_TEXT : (row?.error ?? TIMED_OUT_TEXT)
+    return {
+      uploadId: upload.id,
+      fileName: upload.fileName,
+      url: fileUrl(upload.fileKey, upload.fileName),
+      text,
+      error: text === null ? error : null,
+    }
+  })
+}
