@@ -122,7 +122,7 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       }
 
       const readFilesThenPrepare = async () => {
-        const attachments = await readAttachments(db, fileReader, attached)
+        const attachments = await readAttachments(db, fileReader, attached, { signal })
         if (body.clientMessageId && body.filesReadEvent) {
           stream.send({ filesRead: filesReadOf(body.files, attachments) })
         }

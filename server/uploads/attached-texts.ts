@@ -20,17 +20,25 @@ export async function readAttachments(
   db: Db,
   reader: FileReader,
   attached: readonly UploadRow[],
-  waitMs = READ_LIMITS.timeoutMs + READ_WAIT_MARGIN_MS,
+  {
+    waitMs = READ_LIMITS.timeoutMs + READ_WAIT_MARGIN_MS,
+    signal,
+  }: { waitMs?: number; signal?: AbortSignal } = {},
 ): Promise<Attachment[]> {
   if (attached.length === 0) return []
   let timer: NodeJS.Timeout | undefined
+  let stopWaiting = () => {}
+  // Waiting ends early when the visitor leaves (nothing will be answered) or at the time limit.
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs)
+    stopWaiting = resolve
+    signal?.addEventListener('abort', stopWaiting, { once: true })
   })
   try {
     await Promise.race([Promise.all(attached.map((upload) => reader.whenRead(upload))), waited])
   } finally {
     clearTimeout(timer)
+    signal?.removeEventListener('abort', stopWaiting)
   }
   const ids = attached.map((upload) => upload.id)
   const rows = await db.select().from(uploadTexts).where(inArray(uploadTexts.uploadId, ids))

@@ -1,13 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type ChatMessage, type FileRead, MessageSources, type StreamEvent } from '../../contract'
+import {
+  BulkUploadResponse,
+  type ChatMessage,
+  type FileRead,
+  MessageSources,
+  type StreamEvent,
+} from '../../contract'
 import { buildApp } from '../../server/app'
 import { uploads, uploadTexts } from '../../server/db/schema'
 import { UNREADABLE_TEXT } from '../../server/uploads/extract/limits'
 import { markerNumbers, sendChatMessage } from './chat-helpers'
 import { createTestApp, type TestApp } from './helpers'
-import { uploadDataDir, uploadFile, visitorHeaders } from './upload-helpers'
+import { multipartForm, uploadDataDir, uploadFile, visitorHeaders } from './upload-helpers'
 
 /*
  * Issue #15 'Every attached file is read': files are read once uploaded, a message waits for its files,
@@ -98,6 +104,24 @@ describe('attached files are read and cited (issue #15)', () => {
     // The file leads the answer: its marker is the first one.
     expect(markerNumbers(result.message.text)[0]).toBe(citation.index)
     expect(result.message.text).toMatch(/launch/i)
+  })
+
+  it('reads files sent by the bulk form (POST /api/upload) too', async () => {
+    const visitor = newVisitor()
+    const form = await multipartForm({ bucket: 'consumer' }, [
+      { name: 'files', fileName: 'Bulk Trip.txt', bytes: Buffer.from(TRIP_PLAN), type: 'text/plain' },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...visitorHeaders(visitor) },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const [file] = BulkUploadResponse.parse(res.json()).files
+    const result = await ask(t, visitor, 'When does my flight to Lisbon leave?', [file!.url])
+    expect(filesReadOf(result.events)).toEqual([{ url: file!.url, state: 'ready' }])
+    fileCitation(result.message, 'bulk-trip.txt', file!.url)
   })
 
   it('answers when a file cannot be read, saying why, in the stream and in the answer', async () => {

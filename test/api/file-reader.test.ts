@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploads, uploadTexts } from '../../server/db/schema'
+import { readAttachments } from '../../server/uploads/attached-texts'
 import { ExtractError } from '../../server/uploads/extract'
 import { TIMED_OUT_TEXT, UNREADABLE_TEXT } from '../../server/uploads/extract/limits'
 import { createFileReader, type Extract, type ReadableUpload } from '../../server/uploads/reader'
@@ -135,6 +136,31 @@ describe('the file reader', () => {
     await reader.whenRead(file)
     expect(await stateOf(file.id)).toMatchObject({ state: 'ready', text: 'Uploaded before files were read.' })
     await reader.whenRead(file)
+    await reader.close()
+  })
+
+  it('answers a message with what is there once its wait is over: a file still being read is unreadable', async () => {
+    const held = heldExtract()
+    const reader = createFileReader({ db: t.db, store, log: silent, extract: held.extract })
+    const done = await storedUpload('done.txt', 'done')
+    const slow = await storedUpload('slow-read.txt', 'slow')
+    await reader.enqueue(done)
+    await reader.enqueue(slow)
+    await held.startedCount(2)
+    held.waiting.get('done.txt')!.resolve('Read in time.')
+    await reader.whenRead(done)
+    const rows = await t.db
+      .select()
+      .from(uploads)
+      .where(inArray(uploads.id, [done.id, slow.id]))
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const attachments = await readAttachments(t.db, reader, [byId.get(done.id)!, byId.get(slow.id)!], {
+      waitMs: 50,
+    })
+    expect(attachments.map(({ fileName, text, error }) => ({ fileName, text, error }))).toEqual([
+      { fileName: 'done.txt', text: 'Read in time.', error: null },
+      { fileName: 'slow-read.txt', text: null, error: TIMED_OUT_TEXT },
+    ])
     await reader.close()
   })
 
