@@ -105,8 +105,21 @@ export const OutboundMessage = z.object({
    * delivered answer is replayed, an interrupted one is answered anew. Optional for older clients.
    */
   clientMessageId: z.nullish(z.uuid()),
+  /**
+   * The client reads the `filesRead` event (issue #15); older clients refuse unknown events, so it is
+   * sent only when asked for.
+   */
+  filesReadEvent: z.optional(z.boolean()),
 })
 export type OutboundMessage = z.input<typeof OutboundMessage>
+
+/** One attached file once read (issue #15): `url` is as the message named it. */
+export const FileRead = z.object({
+  url: z.string(),
+  state: z.enum(['ready', 'failed']),
+  error: z.optional(z.string()),
+})
+export type FileRead = z.infer<typeof FileRead>
 
 /**
  * Each `data: {json}` line of the chat stream is one of these (comment lines such as the
@@ -120,6 +133,12 @@ export const StreamEvent = z.union([
    * conversation), so a stream that breaks later can be retried without losing it.
    */
   z.object({ accepted: z.object({ conversationId: z.uuid(), userMessage: ChatMessage }) }),
+  /**
+   * Issue #15 'Every attached file is read': after `accepted`, before any token, once the attached files
+   * have been read, to clients that asked for it (OutboundMessage.filesReadEvent). A failed file carries the
+   * reason it could not be read; the answer follows either way.
+   */
+  z.object({ filesRead: z.array(FileRead) }),
   z.object({ message: ChatMessage, userMessage: z.optional(ChatMessage) }),
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
 ])

@@ -67,6 +67,7 @@ import { voiceCallRoutes } from './routes/voice-calls'
 import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
 import { closeImageReader } from './uploads/extract/ocr'
+import { createFileReader, startFileReader } from './uploads/reader'
 import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
 import { COMPRESS_THRESHOLD_BYTES, registerWeb } from './web'
@@ -196,11 +197,15 @@ export async function buildApp({
   await app.register(cloneRoutes, { db })
   // Chat attachments (server/routes/uploads.ts) live on local disk under DATA_DIR/uploads.
   const uploadStore = localUploadStore(config.DATA_DIR)
+  // Every attached file is read once uploaded, off the request path (issue #15, server/uploads/reader.ts).
+  const fileReader = createFileReader({ db, store: uploadStore, log: app.log })
+  startFileReader(app, fileReader)
   // Answers a killed server left 'streaming' are marked 'interrupted' before any request (issue #11).
   startAnswerRecovery(app, db, dbKind)
   await app.register(chatStreamRoutes, {
     db,
     setup: brain,
+    fileReader,
     uploadStore,
     publicUrl: config.PUBLIC_URL,
     heartbeatMs: chatHeartbeatMs,
@@ -274,7 +279,7 @@ export async function buildApp({
   await app.register(checkoutRoutes, { db, publicUrl: config.PUBLIC_URL })
   await app.register(billingRoutes, { db, payments: providers.payments })
   startBillingSweeper(app, db)
-  await app.register(uploadRoutes, { db, config, store: uploadStore })
+  await app.register(uploadRoutes, { db, config, store: uploadStore, reader: fileReader })
   // The OCR worker thread that reads attached images (issue #15), if one runs, ends with the app.
   app.addHook('onClose', closeImageReader)
   startUploadSweeper(app, db, uploadStore)

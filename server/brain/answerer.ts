@@ -28,10 +28,18 @@ export interface AnswerSource {
   product: DocumentProduct | null
 }
 
-/** A file attached to the visitor's message (spec 1 §5 'Attachments'); `text` is null when not readable here. */
+/**
+ * A file attached to the visitor's message (spec 1 §5 'Attachments'), as the reader left it (issue #15):
+ * its text, or null with the visitor-facing reason it could not be read.
+ */
 export interface Attachment {
+  /** The upload's id: the documentId of the file's citation. */
+  uploadId: string
   fileName: string
+  /** The file's own address (root-relative), what its citation links to. */
+  url: string
   text: string | null
+  error: string | null
   /**
    * A png or jpeg, as a base64 data URL, for a vision-capable model (issue #15; server/uploads/image-parts.ts).
    * Set only when an OpenAI-compatible model is configured with LLM_VISION on; `text` keeps its OCR text.

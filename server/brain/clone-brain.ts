@@ -6,6 +6,7 @@ import type {
   CloneVoice,
   ConversationTurn,
 } from './answerer'
+import { fileSources } from './file-sources'
 import type { KnowledgeIndexCache } from './knowledge-index'
 import { retrieve } from './retrieve'
 import { smallTalkOf } from './small-talk'
@@ -68,8 +69,7 @@ export class CloneBrain {
       .reverse()
     const { sources, query } = retrieve(index, question, earlierTurns, attachedTexts)
     const termWeights = new Map(query.map((t) => [t.term, t.weight * index.bm25.idf(t.term)]))
-    const numbered: AnswerSource[] = sources.map(({ chunk }, i) => ({
-      number: i + 1,
+    const material = sources.map(({ chunk }) => ({
       documentId: chunk.documentId,
       documentTitle: chunk.documentTitle,
       type: chunk.type,
@@ -79,6 +79,13 @@ export class CloneBrain {
       text: chunk.text,
       product: chunk.product,
     }))
+    // Issue #15: each readable file is a source too; it leads when asked about or holding the answer,
+    // otherwise it follows the material. With no material on the question, only a leading file answers.
+    const files = fileSources(attachments, question, termWeights, index.bm25)
+    const leading = files.filter((f) => f.leads).map((f) => f.source)
+    const following = files.filter((f) => !f.leads).map((f) => f.source)
+    const ordered = [...leading, ...material, ...(material.length > 0 || leading.length > 0 ? following : [])]
+    const numbered: AnswerSource[] = ordered.map((source, i) => ({ ...source, number: i + 1 }))
     if (numbered.length === 0) {
       return { input: { ...base, intent: 'offTopic', sources: [], termWeights }, answerer: this.local }
     }

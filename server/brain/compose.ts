@@ -41,6 +41,20 @@ interface Candidate {
  * and a source is only quoted when the ones before it are, so markers run 1..n in order of first use.
  */
 export function composeAnswer(input: AnswerInput): string {
+  const unread = (input.attachments ?? []).filter((file) => file.text === null)
+  const answer = composeFromSources(input)
+  if (unread.length === 0) return answer
+  // Issue #15: a file that could not be read is said so, with its reason, before the answer.
+  const notes = unread.map((file) => `I couldn’t read ${file.fileName}: ${unreadReason(file.error)}`)
+  return [notes.join(' '), answer].join('\n\n')
+}
+
+const unreadReason = (error: string | null) => {
+  const reason = (error ?? 'it could not be read').replace(/[.!]+$/, '')
+  return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`
+}
+
+function composeFromSources(input: AnswerInput): string {
   if (input.intent === 'greeting') {
     const kind = smallTalkOf(input.question, input.clone.name) ?? 'hello'
     return smallTalkReply(kind, input.clone.name, input.topics)

@@ -21,17 +21,19 @@ export const HISTORY_TURNS_SENT = 6
 /** Each source is cut to this many characters: chunks are ~150 words, this only guards the prompt. */
 const SOURCE_CHARS = 2_000
 
-/** What the model is told of a file it cannot read (images, pdf, office documents...). */
-export const ATTACHMENT_NOT_READABLE = '(not readable here)'
+/** What the model is told of a file that could not be read, with the reason the visitor is shown. */
+export const attachmentNotReadable = (reason: string | null) =>
+  `(this file could not be read${reason ? `: ${reason}` : ''})`
 
 /**
  * The visitor's turn: the question, then each attached file by name with its text (read by the server,
- * at most ATTACHMENT_TEXT_CHARS), or a note that it cannot be read here.
+ * at most READ_LIMITS.chars, issue #15), or why it could not be read.
  */
 export function userTurn(question: string, attachments: readonly Attachment[] = []): string {
   if (attachments.length === 0) return question
   const files = attachments.map(
-    (a) => `--- Attached file: ${a.fileName} ---\n${a.text?.trim() ? a.text : ATTACHMENT_NOT_READABLE}`,
+    (a) =>
+      `--- Attached file: ${a.fileName} ---\n${a.text?.trim() ? a.text : attachmentNotReadable(a.error)}`,
   )
   return [question, ...files].join('\n\n')
 }
@@ -52,7 +54,7 @@ export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessag
     'Answer only from the numbered sources below, which are your own material. Right after each sentence that uses a source, put its marker, e.g. "... before bed [1]." Use only the numbers given. Never invent sources, links or numbers.',
     'If the sources do not answer the question, say honestly that you have nothing on that in your own material rather than guessing.',
     input.attachments?.length
-      ? 'The visitor attached files to their message; their text follows the question (for an image, the text read in it). Read them to understand what is asked, but answer only from your sources, and never cite the files.'
+      ? 'The visitor attached files to their message; their text follows the question (for an image, the text read in it). A file that could be read is also one of the numbered sources (its type is File): cite it with its marker when you use it, e.g. to summarise it or answer from it. Give your own views from your other sources. If a file could not be read, say so briefly, with the reason given.'
       : null,
     `Sources:\n\n${sources || '(none)'}`,
   ]

@@ -11,7 +11,7 @@ export const ATTACHMENT_TERMS = 8
  * Words that ask about an attached file without naming a subject ('What do you think about this?',
  * 'Can you review this file?'). A question of these (and stop words) only is about the file.
  */
-const ABOUT_THE_FILE = new Set(
+export const ABOUT_THE_FILE = new Set(
   searchTerms(
     'think thought thoughts opinion view feel say make mean means meaning look check review read summary ' +
       'summarize summarise explain file attached attachment document doc comment comments feedback advice ' +

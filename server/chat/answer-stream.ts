@@ -51,7 +51,8 @@ export function openAnswerStream(
 export interface AnswerJob {
   db: Db
   log: FastifyBaseLogger
-  prepared: PreparedAnswer
+  /** The answer to write, or how to prepare it once the stream is open (attached files are read first). */
+  prepared: PreparedAnswer | (() => Promise<PreparedAnswer>)
   stream: ChatEventStream
   signal: AbortSignal
   answer: Omit<AnswerToComplete, 'reply'>
@@ -59,12 +60,14 @@ export interface AnswerJob {
 }
 
 export async function answerIntoStream(job: AnswerJob): Promise<void> {
-  const { db, log, prepared, stream, signal, answer } = job
+  const { db, log, stream, signal, answer } = job
   let text = ''
   let delivered = false
   // What an unfinished answer keeps: the text so far, or none when it was written but not paid for.
   let kept: () => string = () => text
   try {
+    const prepared = typeof job.prepared === 'function' ? await job.prepared() : job.prepared
+    if (signal.aborted) return
     for await (const token of prepared.answerer.answer(prepared.input, signal)) {
       if (signal.aborted) break
       text += token

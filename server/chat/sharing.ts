@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { clones, conversations, instances, messageAffiliates, messageCitations, messages } from '../db/schema'
 import { parseFileUrl } from '../uploads/attachments'
 import { findCompleteFile, type UploadRow } from '../uploads/uploads'
+import { withoutOwnFileUrls } from './attached-file-citations'
 import { type ConversationRow, withCitationsAndAffiliates } from './message-view'
 
 /*
@@ -82,6 +83,15 @@ function sharedFiles(shareId: string, messageId: string, files: readonly string[
   })
 }
 
+/** Each shared message's file, from its own address to its share-scoped one (attached-file citations). */
+export function sharedFileUrls(shareId: string, rows: readonly { id: string; files: string[] }[]) {
+  // Keyed root-relative, as citations name the file (a message may name it on the public origin).
+  const ownPath = (url: string) => url.replace(/^https?:\/\/[^/]+/i, '')
+  return new Map(
+    rows.flatMap((m) => m.files.map((url, i) => [ownPath(url), sharedFiles(shareId, m.id, m.files)[i]!])),
+  )
+}
+
 /**
  * The upload behind file `index` of a shared message, when the name matches too; undefined otherwise (the
  * caller has already found the conversation shared).
@@ -151,6 +161,7 @@ export async function toSharedConversation(
 ): Promise<SharedConversation> {
   const rows = await sharedMessageRows(db, conversation.id)
   const shown = await withCitationsAndAffiliates(db, conversation.id, rows)
+  const fileUrls = sharedFileUrls(conversation.shareId!, rows)
   return {
     shareId: conversation.shareId!,
     title: conversation.title,
@@ -165,6 +176,7 @@ export async function toSharedConversation(
       saved: false,
       clientMessageId: null,
       files: sharedFiles(conversation.shareId!, m.id, m.files),
+      citations: withoutOwnFileUrls(m.citations, fileUrls),
     })),
   }
 }
@@ -227,7 +239,11 @@ export async function continueSharedConversation(
     if (citations.length) {
       await tx
         .insert(messageCitations)
-        .values(citations.map(({ id: _id, messageId, ...c }) => ({ ...c, messageId: newId.get(messageId)! })))
+        .values(
+          withoutOwnFileUrls(citations, sharedFileUrls(shared.shareId!, rows)).map(
+            ({ id: _id, messageId, ...c }) => ({ ...c, messageId: newId.get(messageId)! }),
+          ),
+        )
     }
     if (affiliates.length) {
       await tx

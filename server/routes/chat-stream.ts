@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { type ChatMessage, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
+import { type ChatMessage, type FileRead, OutboundMessage, UNLIMITED_QUOTA } from '../../contract'
 import { openWithLatestAnnouncement } from '../announcements/store'
 import { ensureVisitor } from '../auth/visitor'
 import { allowanceOf, paymentRequired, subjectOf } from '../billing/usage'
+import type { Attachment } from '../brain/answerer'
 import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
 import {
@@ -27,13 +28,17 @@ import { SSE_HEADERS, SSE_HEARTBEAT_MS, sseEvent } from '../chat/sse'
 import type { Db } from '../db/client'
 import { messageAffiliates, messageCitations } from '../db/schema'
 import { conflict } from '../errors'
-import { readAttachments } from '../uploads/attachments'
+import { readAttachments } from '../uploads/attached-texts'
+import { UNREADABLE_TEXT } from '../uploads/extract/limits'
+import type { FileReader } from '../uploads/reader'
 import type { UploadStore } from '../uploads/store'
 
 export interface ChatStreamOptions {
   db: Db
   setup: BrainSetup
-  /** Where attached files are read from (spec 1 §5 'Attachments'). */
+  /** Reads attached files (spec 1 §5 'Attachments', issue #15); a message waits for its files. */
+  fileReader: FileReader
+  /** Where attached images are read from when the model sees images (setup.vision). */
   uploadStore: UploadStore
   /** PUBLIC_URL: attached file URLs may be absolute on its origin. */
   publicUrl: string
@@ -56,7 +61,7 @@ export { ANSWER_FAILED } from '../chat/answer-stream'
  */
 export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async (
   app,
-  { db, setup, uploadStore, publicUrl, heartbeatMs = SSE_HEARTBEAT_MS },
+  { db, setup, fileReader, uploadStore, publicUrl, heartbeatMs = SSE_HEARTBEAT_MS },
 ) => {
   const publicOrigin = new URL(publicUrl).origin
   app.post(
@@ -83,11 +88,11 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       const questionText = asked?.question.text ?? body.text
       const historyOf = asked?.question.conversationId ?? conversationId
       const history = historyOf ? await recentTurns(db, historyOf, HISTORY_TURNS_SENT, asked?.question) : []
-      const attachments = await readAttachments(uploadStore, attached)
-      const prepared = await setup.brain.prepare(clone, questionText, history, {
-        documentsVersion,
-        attachments,
-      })
+      const prepare = (attachments: Attachment[] = []) =>
+        setup.brain.prepare(clone, questionText, history, { documentsVersion, attachments })
+      // Without files the answer is prepared before anything is stored; attached files are read (or waited
+      // for) once the stream is open, so the visitor sees 'Analyzing File' until they are (issue #15).
+      const prepared = attached.length === 0 ? await prepare() : null
       const visitorId = ensureVisitor(request, reply)
 
       // Gone already, while the sources were being retrieved: nothing to answer to, nothing stored.
@@ -120,10 +125,21 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
         stream.send({ accepted: { conversationId: begun.conversationId, userMessage: begun.userMessage } })
       }
 
+      const readFilesThenPrepare = async () => {
+        const attachments = await readAttachments(db, fileReader, attached, {
+          signal,
+          imagesFrom: setup.vision ? uploadStore : undefined,
+        })
+        if (body.clientMessageId && body.filesReadEvent) {
+          stream.send({ filesRead: filesReadOf(body.files, attachments) })
+        }
+        return prepare(attachments)
+      }
+
       void answerIntoStream({
         db,
         log: request.log,
-        prepared,
+        prepared: prepared ?? readFilesThenPrepare,
         stream,
         signal,
         answer: {
@@ -167,6 +183,15 @@ async function begin(db: Db, asked: AskedQuestion | undefined, input: AnswerToBe
     }
     return { kind: 'streaming', ...(await restartAnswer(db, stored)) }
   }
+}
+
+/** Each attached file as the message named it, read or not (attachments come in the same order). */
+function filesReadOf(urls: readonly string[], attachments: readonly Attachment[]): FileRead[] {
+  return attachments.map((file, i) =>
+    file.text === null
+      ? { url: urls[i] ?? file.url, state: 'failed', error: file.error ?? UNREADABLE_TEXT }
+      : { url: urls[i] ?? file.url, state: 'ready' },
+  )
 }
 
 /** A stream of one final event: an answer that was settled before this request. */

@@ -21,6 +21,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import { isValidPartLink } from '../uploads/part-links'
+import type { FileReader } from '../uploads/reader'
 import { fileCsp, sendUploadedFile } from '../uploads/serve'
 import type { UploadStore } from '../uploads/store'
 import {
@@ -38,6 +39,8 @@ export interface UploadRoutesOptions {
   db: Db
   config: Pick<Config, 'AUTH_SECRET'>
   store: UploadStore
+  /** Reads each complete upload in the background (issue #15 'Every attached file is read'). */
+  reader?: FileReader
 }
 
 export const INVALID_LINK_TEXT = 'This upload link is not valid'
@@ -59,9 +62,9 @@ const errors = {
  */
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
   app,
-  { db, config, store },
+  { db, config, store, reader },
 ) => {
-  const ctx: UploadContext = { db, store, secret: await loadAuthSecret(db, config) }
+  const ctx: UploadContext = { db, store, reader, secret: await loadAuthSecret(db, config) }
 
   app.post(
     '/api/uploads/presign',

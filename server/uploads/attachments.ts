@@ -1,21 +1,10 @@
 import { and, inArray, isNull } from 'drizzle-orm'
-import { extensionOf, isImageFileName } from '../../contract'
-import type { Attachment } from '../brain/answerer'
 import type { Db } from '../db/client'
 import { uploads } from '../db/schema'
 import { badRequest } from '../errors'
-import { isReadableText } from './file-types'
-import { imageOf } from './image-parts'
-import { readHead, type UploadStore } from './store'
 import { FILE_KEY, findCompleteFile, type UploadRow } from './uploads'
 
 export const INVALID_FILE_TEXT = 'Invalid file'
-/** How much of an attached file the clone reads: enough for notes or a transcript, bounded for the prompt. */
-export const ATTACHMENT_TEXT_CHARS = 20_000
-/** UTF-8 takes at most 4 bytes a character; html is read further, as its tags are dropped. */
-const TEXT_BYTES = ATTACHMENT_TEXT_CHARS * 4
-const HTML_BYTES = TEXT_BYTES * 4
-
 const FILE_PATH = /^\/api\/uploads\/files\/([^/?#]+)\/([^/?#]+)$/
 
 /**
@@ -62,43 +51,6 @@ export async function markAttached(db: Db, uploadIds: readonly string[], at: Dat
     .update(uploads)
     .set({ attachedAt: at })
     .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
-}
-
-export interface ReadAttachmentsOptions {
-  /** Add each png or jpeg as an image for the language model (BrainSetup.vision: LLM_VISION with an LLM). */
-  images?: boolean
-}
-
-/** What the clone gets of each attached file: its name, and its text when it is a text-like type. */
-export async function readAttachments(
-  store: UploadStore,
-  attached: readonly UploadRow[],
-  { images = false }: ReadAttachmentsOptions = {},
-): Promise<Attachment[]> {
-  return Promise.all(
-    attached.map(async (upload) => {
-      const attachment: Attachment = {
-        fileName: upload.fileName,
-        // A file the store cannot read is answered as unreadable: it must not fail the visitor's message.
-        text: isReadableText(upload.fileName) ? await readText(store, upload).catch(() => null) : null,
-      }
-      // Issue #15: a vision-capable model also sees the image itself (server/uploads/image-parts.ts).
-      if (images && isImageFileName(upload.fileName)) {
-        const image = await imageOf(store, upload).catch(() => null)
-        if (image) attachment.image = image
-      }
-      return attachment
-    }),
-  )
-}
-
-async function readText(store: UploadStore, upload: UploadRow): Promise<string> {
-  const html = extensionOf(upload.fileName) === 'html'
-  const bytes = Math.min(upload.size, html ? HTML_BYTES : TEXT_BYTES)
-  const head = await readHead(store, upload.fileKey, bytes)
-  // Not fatal: a cut multi-byte character (or a stray Latin-1 byte) becomes U+FFFD, not an error.
-  const raw = new TextDecoder('utf-8').decode(head)
-  return plainText(raw, extensionOf(upload.fileName)).slice(0, ATTACHMENT_TEXT_CHARS)
 }
 
 /** The readable text of a text-like file: html without tags, subtitles without cue numbers and timings. */

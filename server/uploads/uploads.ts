@@ -46,6 +46,8 @@ export interface UploadContext {
   store: UploadStore
   /** Signs part URLs (server/auth/auth-settings.ts loadAuthSecret). */
   secret: string
+  /** Reads each complete chat attachment off the request path (issue #15, reader.ts FileReader). */
+  reader?: { enqueue(upload: UploadRow): Promise<void> }
 }
 
 /** Who uploads: the ledger subject (`user:<id>` / `visitor:<id>`) and the keyed hash of the IP. */
@@ -187,7 +189,7 @@ async function assertStoredTypeMatches(store: UploadStore, fileKey: string, file
  * again answers the same address (a client may retry after a lost answer).
  */
 export async function completeUpload(
-  { db, store }: UploadContext,
+  { db, store, reader }: UploadContext,
   request: CompleteUploadRequest,
   now = new Date(),
 ): Promise<CompleteUploadResponse> {
@@ -209,6 +211,8 @@ export async function completeUpload(
     .returning({ id: uploads.id })
   if (!marked) return settleLostRace(db, store, upload)
   await store.deleteParts(upload.id)
+  // Issue #15: read as soon as it is complete, so a message that attaches it seldom waits.
+  if (!isRecordingType(upload.contentType)) await reader?.enqueue(upload)
   return { presignedUrl: fileUrl(upload.fileKey, upload.fileName) }
 }
 
@@ -240,7 +244,7 @@ export interface WholeFile {
  * form (type, size, owner and rate limits). Answers its address.
  */
 export async function storeWholeFile(
-  { db, store }: UploadContext,
+  { db, store, reader }: UploadContext,
   file: WholeFile,
   uploader: Uploader,
   now = new Date(),
@@ -255,19 +259,23 @@ export async function storeWholeFile(
     throw new AppError(413, 'bad_request', FILE_TOO_LARGE_TEXT)
   }
   await assertStoredTypeMatches(store, fileKey, fileName)
-  await db.insert(uploads).values({
-    fileKey,
-    fileName,
-    contentType,
-    size,
-    partCount: partCount(size),
-    owner: uploader.owner,
-    ipHash: uploader.ipHash,
-    status: 'complete',
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_MS),
-    completedAt: now,
-  })
+  const [stored] = await db
+    .insert(uploads)
+    .values({
+      fileKey,
+      fileName,
+      contentType,
+      size,
+      partCount: partCount(size),
+      owner: uploader.owner,
+      ipHash: uploader.ipHash,
+      status: 'complete',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_MS),
+      completedAt: now,
+    })
+    .returning()
+  await reader?.enqueue(stored!)
   return { fileName, url: fileUrl(fileKey, fileName), fileKey }
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBody, ConversationWithMessages, PresignUploadResponse } from '../../contract'
 import type { Answerer, AnswerInput } from '../../server/brain/answerer'
-import { ATTACHMENT_NOT_READABLE, chatCompletionMessages } from '../../server/brain/prompt'
+import { attachmentNotReadable, chatCompletionMessages } from '../../server/brain/prompt'
 import { OFF_TOPIC_OPENING } from '../../server/brain/small-talk'
 import { messages } from '../../server/db/schema'
 import { seedId } from '../../server/seed/ids'
@@ -158,7 +158,7 @@ describe('attachments reach the answerer', () => {
     await data.remove()
   })
 
-  it('gives text files as text (html without tags, subtitles without timings) and others as unreadable', async () => {
+  it('gives text files as text (html without tags, subtitles without timings), a failed file with its reason', async () => {
     const visitor = newVisitor()
     const headers = visitorHeaders(visitor)
     const diary = await uploadFile(t.app, headers, 'Diary.txt', Buffer.from(COFFEE_DIARY))
@@ -185,11 +185,33 @@ describe('attachments reach the answerer', () => {
 
     const [first, second] = seen
     expect(first!.attachments).toEqual([
-      { fileName: 'diary.txt', text: COFFEE_DIARY },
-      { fileName: 'page.html', text: 'Evening coffee & caffeine' },
-      { fileName: 'talk.srt', text: 'Coffee after lunch?\nNo caffeine late.' },
+      { uploadId: expect.any(String), url: diary, fileName: 'diary.txt', text: COFFEE_DIARY, error: null },
+      {
+        uploadId: expect.any(String),
+        url: page,
+        fileName: 'page.html',
+        text: 'Evening coffee & caffeine',
+        error: null,
+      },
+      {
+        uploadId: expect.any(String),
+        url: subtitles,
+        fileName: 'talk.srt',
+        text: 'Coffee after lunch?\nNo caffeine late.',
+        error: null,
+      },
     ])
-    expect(second!.attachments).toEqual([{ fileName: 'photo.png', text: null }])
+    // A file whose reading failed reaches the answerer with its reason (issue #15).
+    expect(second!.attachments).toEqual([
+      {
+        uploadId: expect.any(String),
+        url: photo,
+        fileName: 'photo.png',
+        text: null,
+        error: expect.any(String),
+      },
+    ])
+    const photoReason = second!.attachments![0]!.error
 
     // The OpenAI-compatible answerer sends them in the visitor's turn, by name.
     const turn = chatCompletionMessages(first!).at(-1)!
@@ -199,7 +221,7 @@ describe('attachments reach the answerer', () => {
     expect(turn.content).toContain('--- Attached file: page.html ---\nEvening coffee & caffeine')
     const imageTurn = chatCompletionMessages(second!).at(-1)!
     expect(imageTurn.content).toBe(
-      `Is coffee at 6 pm too late for sleep?\n\n--- Attached file: photo.png ---\n${ATTACHMENT_NOT_READABLE}`,
+      `Is coffee at 6 pm too late for sleep?\n\n--- Attached file: photo.png ---\n${attachmentNotReadable(photoReason)}`,
     )
     expect(chatCompletionMessages(second!)[0]!.content).toContain('The visitor attached files')
   })

@@ -38,9 +38,8 @@ export function SendingIndicator({ analyzingFile = false }: Readonly<{ analyzing
 export function PendingReply({ view }: Readonly<{ view: ChatStreamView }>) {
   const snap = useSnapshot(view)
   const { cloneName } = useChatMessagesContext()
-  // spec 1 §2, §4: 'Analyzing File' is the placeholder while the 'sent file' flag is up. The flag lasts 4 s
-  // from the send, so the placeholder reads as 'your file was received and is being read', then gives way
-  // to the usual dots if the answer is slower; the first token ends it in any case (outbound pending ends).
+  // spec 1 §2, §4: 'Analyzing File' is the placeholder while the 'sent file' flag is up: from the send until
+  // the server says the files are read (issue #15 `filesRead`), then the usual dots until the first token.
   if (snap.outboundPending) return <SendingIndicator analyzingFile={snap.sentFile} />
   if (!snap.receiving) return null
   return (

@@ -1,3 +1,4 @@
+import { toast } from 'sonner'
 import { proxy, ref, useSnapshot } from 'valtio'
 import {
   type ChatMessage,
@@ -23,10 +24,11 @@ import {
   type DraftFile,
   type DraftFilesDeps,
   draftSendBlock,
+  fileNameFromUrl,
   type SendBlock,
   type TakenFiles,
 } from '../uploads'
-import { SENT_FILE_FLAG_MS, STREAM_INACTIVITY_MS } from './chat.constants'
+import { STREAM_INACTIVITY_MS } from './chat.constants'
 import { chatStrings } from './chat.strings'
 import {
   type ChatStreamEvent,
@@ -69,7 +71,10 @@ export interface ChatStreamView {
   session: ChatSession
   /** The prompt's text (spec 1 §3 'Draft'). */
   draft: { text: string }
-  /** spec 1 §4 the 'sent file' flag: a message with files went out less than SENT_FILE_FLAG_MS ago. */
+  /**
+   * spec 1 §4 the 'sent file' flag: a message with files went out and its files are being read ('Analyzing
+   * File'); lowered when the server says they are read (issue #15 `filesRead`), or by the first token.
+   */
   sentFile?: boolean
 }
 
@@ -114,6 +119,8 @@ export interface ChatStreamDeps extends Omit<DraftFilesDeps, 'newId'> {
   newStamp: () => LocalStamp
   timezone: () => string | null
   log: (message: string, error?: unknown) => void
+  /** Tells the visitor that attached files could not be read, and why (issue #15). */
+  notifyUnreadFiles: (files: readonly { name: string; reason: string }[]) => void
 }
 
 /**
@@ -153,6 +160,9 @@ const defaultDeps = (): ChatStreamDeps => ({
   createPreviewUrl: (file) => URL.createObjectURL(file),
   revokePreviewUrl: (url) => URL.revokeObjectURL(url),
   report: (message, error) => console.error(message, error),
+  notifyUnreadFiles: (files) => {
+    for (const file of files) toast.warning(chatStrings.fileNotRead(file.name), { description: file.reason })
+  },
 })
 
 const emptySession = (): ChatSession => ({
@@ -199,7 +209,6 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
   let frame: number | null = null
   let epoch = 0
   let inflight: InFlight | null = null
-  let sentFileTimer: unknown
 
   const view = proxy<ChatStoreView>({
     state: model.state,
@@ -268,15 +277,15 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
   }
 
   const lowerSentFile = () => {
-    if (sentFileTimer !== undefined) deps.clearTimer(sentFileTimer)
-    sentFileTimer = undefined
     view.sentFile = false
   }
-  /** spec 1 §4, §9: the 'sent file' flag resets after 4 s. */
+  /**
+   * spec 1 §4, §9 the 'sent file' flag. Issue #15: 'Analyzing File' ends when the files have been read, not
+   * after a fixed 4 s: the flag stays up until the `filesRead` event (or, from a server that sends none, the
+   * first token), then the usual dots show until the answer starts.
+   */
   const raiseSentFile = () => {
-    lowerSentFile()
     view.sentFile = true
-    sentFileTimer = deps.setTimer(lowerSentFile, SENT_FILE_FLAG_MS)
   }
 
   const maybeSetTitle = (firstText: string, forEpoch: number, conversationId: string) => {
@@ -315,6 +324,8 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
       // One id per question, sent again by a retry: the server stores the question once (issue #11).
       clientMessageId: options.retry?.question.clientMessageId ?? deps.newStamp().id,
     }
+    // Issue #15: this client reads the `filesRead` event, which ends 'Analyzing File'.
+    if (outbound.files && outbound.files.length > 0) outbound.filesReadEvent = true
     const checked = OutboundMessage.safeParse(outbound)
     if (!checked.success) {
       deps.log(chatStrings.invalidOutbound, checked.error)
@@ -379,11 +390,20 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
         onActivity: () => armWatchdog(flight),
         onEvent: (event) => {
           if ('current_token' in event) {
+            if (view.sentFile) lowerSentFile()
             dispatch({ type: 'TOKEN', token: event.current_token })
             return
           }
           if ('accepted' in event) {
             dispatch({ type: 'ACCEPTED', ...event.accepted })
+            return
+          }
+          if ('filesRead' in event) {
+            lowerSentFile()
+            const unread = event.filesRead.flatMap((file) =>
+              file.state === 'failed' ? [{ name: fileNameFromUrl(file.url), reason: file.error ?? '' }] : [],
+            )
+            if (unread.length > 0) deps.notifyUnreadFiles(unread)
             return
           }
           if ('error' in event) throw new Error(`${event.error.code}: ${event.error.message}`)
@@ -413,6 +433,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
         newConversation,
       }
     } finally {
+      lowerSentFile()
       clearWatchdog(flight)
       taken?.release()
       if (inflight === flight) inflight = null

@@ -19,7 +19,5 @@ export const PROMPT_MAX_HEIGHT_PX = 210
 export const SMALL_SCREEN_MAX_WIDTH_PX = 640
 /** How close to the end of the list still counts as 'at the bottom' for auto-scroll. */
 export const AT_BOTTOM_THRESHOLD_PX = 48
-/** spec 1 §4, §9: the 'sent file' flag resets after 4 s. */
-export const SENT_FILE_FLAG_MS = 4_000
 /** An open chat asks for new creator announcements this often while the tab is visible (issue #15). */
 export const ANNOUNCEMENT_POLL_MS = 30_000

@@ -1,5 +1,7 @@
 /** The chat's user-facing texts in one table (spec 1 §2, §8). */
 export const chatStrings = {
+  /** Issue #15: an attached file the clone could not read (the reason follows, from the server). */
+  fileNotRead: (name: string) => `${name} couldn’t be read`,
   // spec 1 §8 'Stream'
   streamFailed: 'Failed to process message.',
   fallbackReply:

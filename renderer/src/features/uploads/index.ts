@@ -1,4 +1,10 @@
-export { ACCEPT_ATTRIBUTE, draftSendBlock, type SendBlock, sendBlockText } from './attachments'
+export {
+  ACCEPT_ATTRIBUTE,
+  draftSendBlock,
+  fileNameFromUrl,
+  type SendBlock,
+  sendBlockText,
+} from './attachments'
 export { DraftFileRow } from './DraftFileRow'
 export {
   createDraftFiles,

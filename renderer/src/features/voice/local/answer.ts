@@ -68,7 +68,8 @@ export function startAnswer<Audio>(deps: AnswerDeps<Audio>, events: AnswerEvents
           events.onText(text, false)
           return
         }
-        if ('accepted' in event) return
+        // A voice turn carries no files: `filesRead` (issue #15) never comes, and is ignored if it did.
+        if ('accepted' in event || 'filesRead' in event) return
         if ('error' in event) throw new Error(`${event.error.code}: ${event.error.message}`)
         final = event.message.text
         return 'stop'

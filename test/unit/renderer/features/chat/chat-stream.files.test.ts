@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { OutboundMessage } from '../../../../../contract/chat'
 import type { ChatStreamAnswer } from '../../../../../renderer/src/api/chat'
-import { SENT_FILE_FLAG_MS } from '../../../../../renderer/src/features/chat/chat.constants'
 import { createChatStreamStore } from '../../../../../renderer/src/features/chat/chat-stream.store'
 import { eventually } from '../../../../support/eventually'
 import { dataLine, manualStream, message, nextUuid } from '../../support/chat'
@@ -45,10 +44,10 @@ function setup(answer?: ChatStreamAnswer) {
     createPreviewUrl: (file) => `blob:${file.name}`,
     revokePreviewUrl,
     report: () => {},
+    notifyUnreadFiles: () => {},
   })
   store.openSession({ slug: 'lena-hart' })
-  const sentFileTimer = () => timers.find((t) => t.ms === SENT_FILE_FLAG_MS && !t.cleared)
-  return { store, stream, openStream, uploads, revokePreviewUrl, sentFileTimer, storeMessages }
+  return { store, stream, openStream, uploads, revokePreviewUrl, storeMessages }
 }
 
 type Store = ReturnType<typeof setup>['store']
@@ -117,15 +116,25 @@ describe('chat stream store: draft files', () => {
     await sending
   })
 
-  it('raises the sent-file flag for a message with files and lowers it after 4 s', async () => {
-    const { store, uploads, sentFileTimer } = setup()
+  it('raises the sent-file flag for a message with files and lowers it once they are read (issue #15)', async () => {
+    const { store, uploads, stream } = setup()
     store.addDraftFiles([photo()])
     uploads[0]?.resolve(URL_1)
     await firstFileStatus(store, 'success')
     void store.send('Look', { fromDraft: true })
     expect(store.state.sentFile).toBe(true)
-    sentFileTimer()?.callback()
-    expect(store.state.sentFile).toBe(false)
+    stream.push(dataLine({ filesRead: [{ url: URL_1, state: 'ready' }] }))
+    await eventually(() => expect(store.state.sentFile).toBe(false))
+  })
+
+  it('lowers the flag at the first token from a server that sends no filesRead event', async () => {
+    const { store, uploads, stream } = setup()
+    store.addDraftFiles([photo()])
+    uploads[0]?.resolve(URL_1)
+    await firstFileStatus(store, 'success')
+    void store.send('Look', { fromDraft: true })
+    stream.push(dataLine({ current_token: 'It' }))
+    await eventually(() => expect(store.state.sentFile).toBe(false))
   })
 
   it('does not raise the flag for a message without files', () => {

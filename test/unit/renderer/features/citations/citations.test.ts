@@ -91,6 +91,13 @@ describe('source items', () => {
     expect(citationHref(citation({ url: null }))).toBeNull()
   })
 
+  it('links a cited attached file to the file itself, or to nothing when its address is withheld (issue #15)', () => {
+    const own = '/api/uploads/files/AAAAAAAAAAAAAAAAAAAAAA/trip-plan.txt'
+    const file = toSourceItem(citation({ type: 'File', title: 'trip-plan.txt', url: own }))
+    expect(file?.href).toBe(own)
+    expect(toSourceItem(citation({ type: 'File', title: 'trip-plan.txt', url: null }))?.href).toBeNull()
+  })
+
   it('finds the YouTube id and marks creator answers', () => {
     const video = toSourceItem(
       citation({ type: 'Youtube', url: 'https://www.youtube.com/watch?v=Jt7LagRace1' }),
