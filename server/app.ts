@@ -66,6 +66,7 @@ import { videoRecordingRoutes } from './routes/video-recordings'
 import { voiceCallRoutes } from './routes/voice-calls'
 import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
+import { stopDocumentWorkers } from './uploads/extract/documents'
 import { closeImageReader } from './uploads/extract/ocr'
 import { createFileReader, startFileReader } from './uploads/reader'
 import { localUploadStore } from './uploads/store'
@@ -280,8 +281,10 @@ export async function buildApp({
   await app.register(billingRoutes, { db, payments: providers.payments })
   startBillingSweeper(app, db)
   await app.register(uploadRoutes, { db, config, store: uploadStore, reader: fileReader })
-  // The OCR worker thread that reads attached images (issue #15), if one runs, ends with the app.
-  app.addHook('onClose', closeImageReader)
+  // The worker threads that read attached documents and images (issue #15), if any run, end with the app.
+  app.addHook('onClose', async () => {
+    await Promise.all([stopDocumentWorkers(), closeImageReader()])
+  })
   startUploadSweeper(app, db, uploadStore)
   if (config.STRIPE_WEBHOOK_SECRET) {
     await app.register(stripeWebhookRoutes, {

@@ -1,5 +1,5 @@
-import { htmlText } from '../attachments'
 import { ExtractError, UNREADABLE_TEXT } from './limits'
+import { htmlText } from './plain-text'
 import type { TextSink } from './text-sink'
 import { walkXml, xmlAttr } from './xml'
 import { resolveZipPath, type ZipReader, zipDir } from './zip'

@@ -1,9 +1,9 @@
 import { extensionOf, isImageFileName } from '../../../contract'
-import { plainText } from '../attachments'
 import { isReadableText } from '../file-types'
 import { readDocumentText } from './documents'
 import { ExtractError, type ExtractOptions, READ_LIMITS, UNREADABLE_TEXT } from './limits'
 import { readImageText } from './ocr'
+import { plainText } from './plain-text'
 
 export { ExtractError, type ExtractOptions, READ_LIMITS } from './limits'
 
