@@ -2,7 +2,7 @@ import { strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { NO_TEXT_TEXT, READ_LIMITS, UNREADABLE_TEXT } from '../../../server/uploads/extract/limits'
 import { readDocument } from '../../../server/uploads/extract/read-document'
-import { docx, epub, pdf, pptx, xlsx } from './extract-files'
+import { docx, epub, pdf, pptx, xlsx } from '../../support/document-files'
 
 // Issue #15 'Every attached file is read': each document type's text reaches the clone.
 describe('reading the text of attached documents', () => {

@@ -8,7 +8,7 @@ import {
   TOO_LARGE_TEXT,
   UNREADABLE_TEXT,
 } from '../../../server/uploads/extract/limits'
-import { bombDocx, docx, pdf, xlsx, zip } from './extract-files'
+import { bombDocx, docx, pdf, xlsx, zip } from '../../support/document-files'
 
 /** Reads through the worker thread, as the server does, and measures the wall time. */
 async function timed(

@@ -1,4 +1,4 @@
-/** Small real documents (and hostile ones) built in memory for the extract-* tests. */
+/** Small real documents (and hostile ones) built in memory: the extract-* unit tests and the attachment e2e. */
 import { strToU8, zipSync } from 'fflate'
 
 export const zip = (files: Record<string, string>): Uint8Array =>
