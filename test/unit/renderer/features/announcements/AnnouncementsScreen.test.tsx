@@ -20,7 +20,7 @@ const me = (type: RelationshipType | null): MeResponse => ({
     imageUrl: null,
     phoneNumber: null,
     telegramUsername: null,
-  language: null,
+    language: null,
     staff: false,
     plan: null,
     whitelabeled: false,

@@ -27,7 +27,7 @@ const me = (staff: boolean): MeResponse => ({
     imageUrl: null,
     phoneNumber: null,
     telegramUsername: null,
-  language: null,
+    language: null,
     staff,
     plan: null,
     whitelabeled: false,
