@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { CitationType, CloneOptions, Socials } from '../../contract'
 import { createdAt, updatedAt } from './columns'
+import { uploads } from './uploads-schema'
 
 /** spec 1 §3 'Monetization': the anonymous visitor's monthly allowance. */
 export interface AnonymousQuota {
@@ -112,6 +113,14 @@ export const instances = pgTable(
   ],
 )
 
+/**
+ * Where a knowledge source stands (issue #16): added and waiting, being read, answering (its chunks are in),
+ * or failed with its reason. Only a 'ready' source has chunks, so the clone never answers from half a source.
+ */
+export type SourceState = 'queued' | 'reading' | 'ready' | 'failed'
+/** How a creator added a source in the studio (issue #16); null for seeded sources and revisions. */
+export type SourceKind = 'document' | 'web' | 'transcript' | 'qa'
+
 /** A source of the clone's knowledge base (spec 1 §3 'Citation' types). */
 export const documents = pgTable(
   'documents',
@@ -133,12 +142,23 @@ export const documents = pgTable(
     product: jsonb('product').$type<DocumentProduct>(),
     /** Hash of what chunking reads (text and segments): unchanged hash, unchanged chunks. */
     contentHash: text('content_hash').notNull(),
+    /** Issue #16: seeded and revised sources are written 'ready'; studio sources start 'queued'. */
+    state: text('state').$type<SourceState>().notNull().default('ready'),
+    /** Why a 'failed' source could not be read, in the creator's words. */
+    error: text('error'),
+    sourceKind: text('source_kind').$type<SourceKind>(),
+    /** The studio upload a 'document' source (or an uploaded transcript) was read from. */
+    uploadId: uuid('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When its text was last read (a studio source); null until then. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('documents_clone_key_unique').on(t.cloneId, t.key),
     index('documents_clone_idx').on(t.cloneId),
+    index('documents_state_idx').on(t.state),
   ],
 )
 

@@ -16,6 +16,8 @@ export * from './core-schema'
 export * from './embed-schema'
 // Tracked events (spec 1 §7) live in their own file.
 export * from './events-schema'
+// The creator studio's contributor invitations (issue #16) live in their own file.
+export * from './studio-schema'
 // Chat attachments (uploads) live in their own file.
 export * from './uploads-schema'
 // Video calls and their failure reports live in their own file.

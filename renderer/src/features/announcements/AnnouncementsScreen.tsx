@@ -9,8 +9,8 @@ import { announcementsQuery } from '../../api/studio'
 import { profileLink } from '../../navigation/clone-links'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
-import { StudioAccessGate } from '../leads'
 import { AppHeader } from '../shell'
+import { StudioAccessGate, StudioNav } from '../studio'
 import { AnnouncementComposer } from './AnnouncementComposer'
 import { AnnouncementList } from './AnnouncementList'
 import { announcementsStrings as s } from './announcements.strings'
@@ -52,6 +52,7 @@ export function AnnouncementsScreen({ slug }: Readonly<{ slug: string }>) {
       <AppHeader />
       <main id="main" className="page announcements-page">
         <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
+          <StudioNav slug={slug} current="announcements" />
           <Flex direction="column" gap="5">
             <Flex justify="between" align="end" gap="3" wrap="wrap">
               <Flex direction="column" gap="1">

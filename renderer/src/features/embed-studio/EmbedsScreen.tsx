@@ -11,8 +11,8 @@ import { usePlatform } from '../../platform'
 import { PlusIcon } from '../../ui/lazy-icons'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
-import { StudioAccessGate } from '../leads'
 import { AppHeader } from '../shell'
+import { StudioAccessGate, StudioNav } from '../studio'
 import { EmbedConfigCard } from './EmbedConfigCard'
 import { EmbedConfigDialog } from './EmbedConfigDialog'
 import { canEditEmbeds, canSeeEmbeds } from './embed-form'
@@ -40,6 +40,7 @@ export function EmbedsScreen({ slug }: Readonly<{ slug: string }>) {
   const notFound = configs.isError && isApiError(configs.error) && configs.error.isNotFound
   const body = (
     <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
+      <StudioNav slug={slug} current="embeds" />
       <EmbedsBody slug={slug} name={name} configs={configs} editable={canEditEmbeds(slug, relationships)} />
     </StudioAccessGate>
   )

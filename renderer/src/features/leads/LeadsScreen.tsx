@@ -10,11 +10,11 @@ import { leadsQuery } from '../../api/embed'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
 import { AppHeader } from '../shell'
+import { StudioAccessGate, StudioNav } from '../studio'
 import { LeadsActivity } from './LeadsActivity'
 import { LeadsDownload } from './LeadsDownload'
 import { LeadsTable } from './LeadsTable'
 import { leadsStrings as s } from './leads.strings'
-import { StudioAccessGate } from './StudioAccessGate'
 
 /** /studio/$slug/leads (the router's lazy route component). */
 export function LeadsRoute() {
@@ -37,6 +37,7 @@ export function LeadsScreen({ slug }: Readonly<{ slug: string }>) {
   const notFound = leads.isError && isApiError(leads.error) && leads.error.isNotFound
   const body = (
     <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
+      <StudioNav slug={slug} current="leads" />
       <LeadsBody slug={slug} name={name} leads={leads} />
     </StudioAccessGate>
   )

@@ -9,8 +9,8 @@ import { studioQuestionsQuery } from '../../api/studio'
 import { profileLink } from '../../navigation/clone-links'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
-import { StudioAccessGate } from '../leads'
 import { AppHeader } from '../shell'
+import { StudioAccessGate, StudioNav } from '../studio'
 import { QuestionsEditor } from './QuestionsEditor'
 import { studioQuestionsStrings as s } from './studio-questions.strings'
 
@@ -51,6 +51,7 @@ export function StudioQuestionsScreen({ slug }: Readonly<{ slug: string }>) {
       <AppHeader />
       <main id="main" className="page studio-questions-page">
         <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
+          <StudioNav slug={slug} current="questions" />
           <Flex direction="column" gap="4">
             <Flex justify="between" align="end" gap="3" wrap="wrap">
               <Flex direction="column" gap="1">
