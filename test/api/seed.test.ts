@@ -35,6 +35,7 @@ describe('seed', () => {
       'billing_accounts',
       'blocked_email_domains',
       'checkout_sessions',
+      'clone_invites',
       'clone_orgs',
       'clone_training',
       'clones',
