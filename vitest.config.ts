@@ -50,6 +50,12 @@ export default defineConfig({
           // (electron mocked with vi.mock): each file in its own process.
           name: 'isolated',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/desktop/**/*.test.ts'],
+          // A framed page (the embeds page's live preview) is never loaded: unit tests have no server.
+          environmentOptions: {
+            happyDOM: {
+              settings: { disableIframePageLoading: true },
+            },
+          },
           exclude: ['test/unit/server/**', 'test/unit/contract/**'],
         },
       },

@@ -55,7 +55,8 @@ export function cspDirectives(
     'connect-src': ["'self'", ...google, ...vapi, ...daily.connect],
     'style-src': ["'self'", "'unsafe-inline'", ...google],
     'script-src': ["'self'", ...google, ...daily.script],
-    'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com', ...google],
+    // 'self': the creator's embeds page frames its own embed as a live preview (issue #16).
+    'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...google],
     'worker-src': ["'self'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

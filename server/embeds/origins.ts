@@ -31,16 +31,18 @@ export const originContextOf = (
 const unique = (values: readonly string[]) => [...new Set(values)]
 
 /**
- * The `frame-ancestors` sources of a configuration. The marker becomes `'self'` (the embed page's own
- * origin, however the server was reached: localhost or 127.0.0.1, any port), PUBLIC_URL's origin and the
- * demo origins. An empty list frames nowhere (the answer keeps `frame-ancestors 'none'`).
+ * The `frame-ancestors` sources of a configuration: always `'self'` first (the product itself, where the
+ * creator's embeds page shows the live preview; issue #16), then the stored origins. The marker becomes
+ * PUBLIC_URL's origin and the demo origins (and `'self'`, the embed page's own origin however the server
+ * was reached: localhost or 127.0.0.1, any port). A configuration with no origins frames on the product only.
  */
 export function frameAncestorsOf(stored: readonly string[], context: OriginContext): string[] {
-  return unique(
-    stored.flatMap((origin) =>
-      origin === DEMO_ORIGINS ? ["'self'", context.publicOrigin, ...context.demoOrigins] : [origin],
+  return unique([
+    "'self'",
+    ...stored.flatMap((origin) =>
+      origin === DEMO_ORIGINS ? [context.publicOrigin, ...context.demoOrigins] : [origin],
     ),
-  )
+  ])
 }
 
 /**

@@ -52,6 +52,7 @@ describe('embed pages', () => {
       expect(res.statusCode, rest).toBe(200)
       expect(res.body).toBe(INDEX_HTML)
       expect(frameAncestors(res.headers['content-security-policy'])).toEqual([
+        "'self'",
         'https://creator.example',
         'https://www.creator.example',
       ])
@@ -73,7 +74,7 @@ describe('embed pages', () => {
     expect(res.statusCode).toBe(200)
   })
 
-  it('keeps a configuration with no allowed origins unframable', async () => {
+  it('lets a configuration with no allowed origins be framed by the product itself only (the live preview)', async () => {
     const creator = await seededUserCookie(t.db, 'user-lena')
     const closed = EmbedConfig.parse(
       (
@@ -85,8 +86,8 @@ describe('embed pages', () => {
     )
     const res = await t.app.inject({ url: `/embed/lena-hart/${closed.id}`, headers: html })
     expect(res.statusCode).toBe(200)
-    expect(frameAncestors(res.headers['content-security-policy'])).toEqual(["'none'"])
-    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(frameAncestors(res.headers['content-security-policy'])).toEqual(["'self'"])
+    expect(res.headers['x-frame-options']).toBeUndefined()
   })
 
   it.each([

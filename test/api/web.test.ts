@@ -49,7 +49,7 @@ describe('web app and media', () => {
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self'")
-    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com')
+    expect(csp).toContain("frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(res.headers['x-frame-options']).toBe('DENY')
   })

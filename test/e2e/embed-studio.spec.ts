@@ -80,3 +80,18 @@ test('a creator creates an embed, copies its snippet, edits its text limit and d
   await expect(card).toBeHidden()
   expect((await page.request.get(`/api/embed/configs/${configId}`)).status()).toBe(404)
 })
+
+test('the embeds page shows a live preview: the chosen configuration framed and chatting', async ({
+  page,
+  signIn,
+}, testInfo) => {
+  await signIn({ email: LENA_CREATOR_EMAIL })
+  await page.goto(`/studio/${LENA.slug}/embeds`)
+  const preview = page.getByRole('region', { name: 'Live preview' })
+  await preview.scrollIntoViewIfNeeded()
+  const frame = preview.frameLocator('iframe')
+  // The framed embed is the clone's own chat, as a visitor of the creator's site sees it.
+  await expect(frame.getByRole('textbox').first()).toBeVisible({ timeout: 20_000 })
+  await expect(frame.getByText(LENA.name).first()).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('embeds-live-preview.png'), fullPage: true })
+})

@@ -15,6 +15,7 @@ import { AppHeader } from '../shell'
 import { StudioAccessGate, StudioNav } from '../studio'
 import { EmbedConfigCard } from './EmbedConfigCard'
 import { EmbedConfigDialog } from './EmbedConfigDialog'
+import { EmbedLivePreview } from './EmbedLivePreview'
 import { canEditEmbeds, canSeeEmbeds } from './embed-form'
 import { productOriginOf } from './embed-snippet'
 import { embedsStrings as s } from './embeds.strings'
@@ -104,6 +105,7 @@ function EmbedsBody({
             />
           ))}
         </Flex>
+        <EmbedLivePreview configs={configs.data.configs} productOrigin={productOrigin} />
       </>
     )
   }

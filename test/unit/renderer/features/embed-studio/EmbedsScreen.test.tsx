@@ -136,6 +136,17 @@ describe('the embeds page (/studio/$slug/embeds)', () => {
     expect(screen.getByText('2 configurations')).toBeTruthy()
   })
 
+  it('frames the chosen configuration as a live preview, and frames it anew after an edit', async () => {
+    const inline = config({ id: '7f1c7a52-2b7e-4c55-9d7b-5c6a5c3e9a11', name: 'Blog inline', layout: 'inline' })
+    await open(me('CONTRIBUTOR'), listOf(config(), inline))
+    const frame = await screen.findByTitle('Live preview of Pricing bubble')
+    expect(frame.getAttribute('src')).toBe(`${window.location.origin}/embed/lena-hart/${ID}`)
+    expect(frame.parentElement?.className).toContain('embed-preview__stage--bubble')
+    expect(screen.getByRole('region', { name: 'Live preview' })).toBeTruthy()
+    // Two configurations: a choice of which one to preview.
+    expect(screen.getByRole('combobox', { name: 'Configuration' })).toBeTruthy()
+  })
+
   it('copies the snippet, or selects it when the clipboard is denied', async () => {
     const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'))
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
