@@ -88,7 +88,8 @@ function MembershipForm({
     value: draft[field] as string,
     autoComplete: 'off',
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => change(field, e.target.value),
-    onBlur: () => touch(field),
+    // An empty field left behind says nothing until a submit: its error would move the button being clicked.
+    onBlur: () => (draft[field] as string).trim() !== '' && touch(field),
     ...extra,
   })
 
@@ -155,7 +156,7 @@ function MembershipForm({
               {...props}
               value={draft.customDescription}
               onChange={(e) => change('customDescription', e.target.value)}
-              onBlur={() => touch('customDescription')}
+              onBlur={() => draft.customDescription.trim() !== '' && touch('customDescription')}
             />
           )}
         </FormField>

@@ -93,7 +93,7 @@ export function QuotaForm({
             </div>
             <FormField label={q.upsell} hint={q.upsellHint} error={errors.upsellTitle}>
               {(props) => (
-                <TextField.Root {...props} {...field('upsellTitle', { placeholder: s.quota.upsell })} />
+                <TextField.Root {...props} {...field('upsellTitle', { placeholder: q.upsellPlaceholder })} />
               )}
             </FormField>
             <Text size="2" className="quota-form__preview">

@@ -105,6 +105,7 @@ export const membershipsStrings = {
     voice: 'Voice minutes',
     video: 'Video minutes',
     upsell: 'Paywall title',
+    upsellPlaceholder: 'Want more time with {name}?',
     upsellHint: '{name} stands for the clone’s name. Empty: the default title.',
     preview: 'Visitors see:',
     save: 'Save',
