@@ -4,6 +4,7 @@ import { MeResponse } from '../../contract'
 import { AcceptedInvitation, InvitationView, PendingInvite, StudioTeam } from '../../contract/studio-run'
 import { hashSessionToken } from '../../server/auth/tokens'
 import { cloneInvites, outboxMessages, relationships } from '../../server/db/schema'
+import { INVITE_MAIL_FAILED_TEXT } from '../../server/routes/studio-team'
 import { cloneIdOf } from '../../server/seed'
 import { seedId } from '../../server/seed/ids'
 import {
@@ -251,5 +252,29 @@ describe('studio team and contributor invitations', () => {
     const over = await studio(t.app, 'POST', `${base}/invites`, creator, { email: 'one.more@example.com' })
     expect(over.statusCode).toBe(429)
     expect(over.headers['retry-after']).toBeDefined()
+  })
+})
+
+describe('an invitation whose mail cannot be sent', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({
+      providers: {
+        mailer: {
+          kind: 'smtp',
+          send: async () => {
+            throw new Error('SMTP is down')
+          },
+        },
+      },
+    })
+  })
+  afterAll(() => t.close())
+
+  it('answers 503 with a clear message, and the creator can try again', async () => {
+    const creator = await seededUserCookie(t.db, 'user-lena')
+    const res = await studio(t.app, 'POST', `${base}/invites`, creator, { email: 'unlucky@example.com' })
+    expect(res.statusCode).toBe(503)
+    expect(res.json().error.message).toBe(INVITE_MAIL_FAILED_TEXT)
   })
 })
