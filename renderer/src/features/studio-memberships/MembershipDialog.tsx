@@ -1,6 +1,6 @@
 import { Button, Callout, Dialog, Flex, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { MembershipInput, StudioMembership } from '../../../../contract/studio-run'
 import { serverMessageOr } from '../../api/client'
@@ -93,10 +93,20 @@ function MembershipForm({
     ...extra,
   })
 
+  // A refused submit takes the keyboard to the first field to fix.
+  const form = useRef<HTMLFormElement>(null)
+  const focusInvalid = useRef(false)
+  useEffect(() => {
+    if (!focusInvalid.current) return
+    focusInvalid.current = false
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  })
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     setTouched(new Set(ALL_FIELDS))
-    if (reading.ok && !save.isPending) save.mutate(reading.input)
+    if (!reading.ok) focusInvalid.current = true
+    else if (!save.isPending) save.mutate(reading.input)
   }
 
   const switches = [
@@ -107,7 +117,7 @@ function MembershipForm({
   ] as const
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form} onSubmit={submit} noValidate>
       <Flex direction="column" gap="4">
         <FormField label={f.name} error={shown('name')}>
           {(props) => <TextField.Root {...props} {...text('name', { placeholder: f.namePlaceholder })} />}

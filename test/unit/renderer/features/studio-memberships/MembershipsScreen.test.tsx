@@ -104,6 +104,9 @@ describe('the memberships page (/studio/$slug/memberships)', () => {
     expect(api.writes()).toEqual([])
 
     fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Supporter' } })
+    // A refused submit takes the keyboard to the first field still to fix.
+    fireEvent.click(dialog.getByRole('button', { name: 'Add membership' }))
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText('Monthly price (USD)')))
     fireEvent.change(dialog.getByLabelText('Monthly price (USD)'), { target: { value: '4.999' } })
     expect(dialog.getByText(/with at most two decimals/)).toBeTruthy()
     fireEvent.change(dialog.getByLabelText('Monthly price (USD)'), { target: { value: '4.99' } })
