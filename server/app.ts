@@ -54,7 +54,9 @@ import { optInRoutes } from './routes/opt-ins'
 import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
 import { staffRoutes } from './routes/staff'
+import { studioMembershipRoutes } from './routes/studio-memberships'
 import { studioQuestionRoutes } from './routes/studio-questions'
+import { studioTeamRoutes } from './routes/studio-team'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { textingWebhookRoutes } from './routes/texting-webhooks'
 import { transcriptionRoutes } from './routes/transcription'
@@ -266,6 +268,9 @@ export async function buildApp({
   await app.register(leadRoutes, { db })
   // The studio's suggested questions (issue #15): CREATOR or CONTRIBUTOR of the clone.
   await app.register(studioQuestionRoutes, { db })
+  // Running a clone (issue #16): memberships, anonymous quota and upsell title; the team and its invitations.
+  await app.register(studioMembershipRoutes, { db })
+  await app.register(studioTeamRoutes, { db, config, mailer: providers.mailer })
   // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.
   await app.register(announcementRoutes, { db })
   // Tracked events (spec 1 §7) and their counts per clone.

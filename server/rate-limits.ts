@@ -61,6 +61,10 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/events': 'writes',
   // Creator announcements (issue #15): signed-in team only, also capped per clone per hour in the database.
   'POST /api/studio/:slug/announcements': 'writes',
+  // Contributor invitations (issue #16): each sends a mail (also capped per clone per hour in the database);
+  // accepting is a signed-in guess at a token.
+  'POST /api/studio/:slug/invites': 'writes',
+  'POST /api/studio/invites/:token/accept': 'writes',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
@@ -112,6 +116,14 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'DELETE /api/studio/:slug/announcements/:id':
     'needs the signed-in creator or a contributor; creates nothing',
   'POST /api/capture/lead': 'needs a signed-in user; writes one lead per user and clone',
+  'POST /api/studio/:slug/memberships': 'needs the signed-in creator; at most 20 memberships a clone',
+  'PUT /api/studio/:slug/memberships/order': 'needs the signed-in creator of the clone; creates nothing',
+  'PATCH /api/studio/:slug/memberships/:id': 'needs the signed-in creator of the clone; creates nothing',
+  'DELETE /api/studio/:slug/memberships/:id': 'needs the signed-in creator of the clone; creates nothing',
+  'PATCH /api/studio/:slug/monetization': 'needs the signed-in creator of the clone; creates nothing',
+  'DELETE /api/studio/:slug/invites/:id': 'needs the signed-in creator of the clone; creates nothing',
+  'DELETE /api/studio/:slug/contributors/:userId':
+    'needs the signed-in creator of the clone; creates nothing',
 }
 
 /** The per-minute limits from the configuration. */

@@ -18,7 +18,9 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadStudioMembershipsScreen } from '../features/studio-memberships'
 import { loadStudioQuestionsScreen } from '../features/studio-questions'
+import { loadInvitationScreen, loadStudioTeamScreen } from '../features/studio-team'
 import { loadTalkScreen } from '../features/talk'
 import { loadVideoScreens } from '../features/video'
 import { loadVoiceScreens } from '../features/voice'
@@ -104,6 +106,19 @@ const studioLeadsRoute = createRoute({
 const studioEmbedsRoute = createRoute({
   ...route('/studio/$slug/embeds'),
   component: lazyRouteComponent(loadEmbedsScreen, 'EmbedsRoute'),
+})
+// Running a clone (issue #16): memberships and quotas, the team, and the invitation link's page.
+const studioMembershipsRoute = createRoute({
+  ...route('/studio/$slug/memberships'),
+  component: lazyRouteComponent(loadStudioMembershipsScreen, 'MembershipsRoute'),
+})
+const studioTeamRoute = createRoute({
+  ...route('/studio/$slug/team'),
+  component: lazyRouteComponent(loadStudioTeamScreen, 'TeamRoute'),
+})
+const studioInvitationRoute = createRoute({
+  ...route('/studio/invite/$token'),
+  component: lazyRouteComponent(loadInvitationScreen, 'InvitationRoute'),
 })
 
 // A clone (spec 1 §2).
@@ -223,6 +238,9 @@ export const routeTree = rootRoute.addChildren([
   studioLeadsRoute,
   studioAnnouncementsRoute,
   studioEmbedsRoute,
+  studioMembershipsRoute,
+  studioTeamRoute,
+  studioInvitationRoute,
   profileRoute,
   talkRoute,
   conversationRoute,

@@ -1,4 +1,11 @@
-export { limitReached, paymentRequiredOpensPaywall, upsellTitle, withinLimits } from './billing'
+export {
+  formatUsd,
+  limitReached,
+  membershipBenefits,
+  paymentRequiredOpensPaywall,
+  upsellTitle,
+  withinLimits,
+} from './billing'
 export { billingStrings } from './billing.strings'
 export { CheckoutReturnHost } from './CheckoutReturnHost'
 export { PlanPicker } from './PlanPicker'

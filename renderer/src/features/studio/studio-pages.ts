@@ -3,7 +3,7 @@
  * adds its entry here when its route exists; `creatorOnly` pages are hidden from contributors.
  */
 
-export type StudioPageId = 'questions' | 'announcements' | 'leads' | 'embeds'
+export type StudioPageId = 'questions' | 'announcements' | 'leads' | 'embeds' | 'memberships' | 'team'
 
 export interface StudioPageEntry {
   id: StudioPageId
@@ -14,6 +14,8 @@ export interface StudioPageEntry {
     | '/studio/$slug/announcements'
     | '/studio/$slug/leads'
     | '/studio/$slug/embeds'
+    | '/studio/$slug/memberships'
+    | '/studio/$slug/team'
   creatorOnly?: boolean
 }
 
@@ -22,4 +24,6 @@ export const STUDIO_PAGES: readonly StudioPageEntry[] = [
   { id: 'announcements', label: 'Announcements', to: '/studio/$slug/announcements' },
   { id: 'leads', label: 'Leads', to: '/studio/$slug/leads' },
   { id: 'embeds', label: 'Embeds', to: '/studio/$slug/embeds' },
+  { id: 'memberships', label: 'Memberships', to: '/studio/$slug/memberships' },
+  { id: 'team', label: 'Team', to: '/studio/$slug/team' },
 ]
