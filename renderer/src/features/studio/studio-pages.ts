@@ -3,7 +3,7 @@
  * adds its entry here when its route exists; `creatorOnly` pages are hidden from contributors.
  */
 
-export type StudioPageId = 'questions' | 'announcements' | 'leads' | 'embeds'
+export type StudioPageId = 'questions' | 'knowledge' | 'announcements' | 'leads' | 'embeds'
 
 export interface StudioPageEntry {
   id: StudioPageId
@@ -11,6 +11,7 @@ export interface StudioPageEntry {
   /** The page's route; every studio route has the one parameter `slug`. */
   to:
     | '/studio/$slug/build/questions'
+    | '/studio/$slug/knowledge'
     | '/studio/$slug/announcements'
     | '/studio/$slug/leads'
     | '/studio/$slug/embeds'
@@ -19,6 +20,7 @@ export interface StudioPageEntry {
 
 export const STUDIO_PAGES: readonly StudioPageEntry[] = [
   { id: 'questions', label: 'Suggested questions', to: '/studio/$slug/build/questions' },
+  { id: 'knowledge', label: 'Knowledge', to: '/studio/$slug/knowledge' },
   { id: 'announcements', label: 'Announcements', to: '/studio/$slug/announcements' },
   { id: 'leads', label: 'Leads', to: '/studio/$slug/leads' },
   { id: 'embeds', label: 'Embeds', to: '/studio/$slug/embeds' },
