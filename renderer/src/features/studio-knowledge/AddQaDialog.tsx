@@ -2,7 +2,7 @@ import { Flex, TextArea } from '@radix-ui/themes'
 import { type ReactNode, useState } from 'react'
 import { MAX_QA_ANSWER_LENGTH, MAX_QA_QUESTION_LENGTH } from '../../../../contract/studio-knowledge'
 import { addQaSource } from '../../api/studio-knowledge'
-import { FormField } from './FormField'
+import { FormField, focusFirstInvalid } from './FormField'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceDialog, SourceFormFooter, useAddSource } from './SourceDialog'
 import { type QaDraft, readQaDraft } from './source-forms'
@@ -43,7 +43,8 @@ export function AddQaDialog({ slug, trigger }: Readonly<{ slug: string; trigger:
         onSubmit={(event) => {
           event.preventDefault()
           setTouched(new Set(['question', 'answer']))
-          if (reading.ok && !add.isPending) add.mutate(reading.input)
+          if (!reading.ok) focusFirstInvalid(event.currentTarget)
+          else if (!add.isPending) add.mutate(reading.input)
         }}
       >
         <Flex direction="column" gap="4">

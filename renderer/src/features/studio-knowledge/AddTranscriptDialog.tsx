@@ -2,7 +2,7 @@ import { Button, Flex, RadioGroup, Text, TextArea, TextField } from '@radix-ui/t
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { MAX_SOURCE_TITLE_LENGTH, MAX_TRANSCRIPT_LENGTH } from '../../../../contract/studio-knowledge'
 import { addTranscriptSource } from '../../api/studio-knowledge'
-import { FormField } from './FormField'
+import { FormField, focusFirstInvalid } from './FormField'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceDialog, SourceFormFooter, useAddSource } from './SourceDialog'
 import {
@@ -71,7 +71,8 @@ export function AddTranscriptDialog({ slug, trigger }: Readonly<{ slug: string; 
         onSubmit={(event) => {
           event.preventDefault()
           setTouched(new Set(['url', 'title', 'transcript']))
-          if (reading.ok && !add.isPending) add.mutate(reading.input)
+          if (!reading.ok) focusFirstInvalid(event.currentTarget)
+          else if (!add.isPending) add.mutate(reading.input)
         }}
       >
         <Flex direction="column" gap="4">

@@ -1,7 +1,7 @@
 import { Flex, TextField } from '@radix-ui/themes'
 import { type ReactNode, useState } from 'react'
 import { addWebSource } from '../../api/studio-knowledge'
-import { FormField } from './FormField'
+import { FormField, focusFirstInvalid } from './FormField'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceDialog, SourceFormFooter, useAddSource } from './SourceDialog'
 import { readWebDraft } from './source-forms'
@@ -32,7 +32,8 @@ export function AddWebDialog({ slug, trigger }: Readonly<{ slug: string; trigger
         onSubmit={(event) => {
           event.preventDefault()
           setTouched(true)
-          if (reading.ok && !add.isPending) add.mutate(reading.input)
+          if (!reading.ok) focusFirstInvalid(event.currentTarget)
+          else if (!add.isPending) add.mutate(reading.input)
         }}
       >
         <Flex direction="column" gap="4">

@@ -61,3 +61,8 @@ export function FormField({
     </Flex>
   )
 }
+
+/** After a refused submit: the first field in error takes the focus (once React has marked it). */
+export function focusFirstInvalid(form: HTMLFormElement) {
+  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+}

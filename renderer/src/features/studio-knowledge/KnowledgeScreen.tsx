@@ -62,18 +62,16 @@ export function KnowledgeScreen({ slug }: Readonly<{ slug: string }>) {
               </Button>
             </Flex>
             <div className="knowledge-layout">
-              <Flex direction="column" gap="5" minWidth="0">
-                <section aria-labelledby="knowledge-add-heading">
-                  <Heading as="h2" size="4" id="knowledge-add-heading" mb="3">
-                    {s.addHeading}
-                  </Heading>
-                  <AddSourceBar slug={slug} />
-                </section>
-                <SourcesSection slug={slug} sources={sources} />
-              </Flex>
+              <section aria-labelledby="knowledge-add-heading" className="knowledge-layout__add">
+                <Heading as="h2" size="4" id="knowledge-add-heading" mb="3">
+                  {s.addHeading}
+                </Heading>
+                <AddSourceBar slug={slug} />
+              </section>
               <aside className="knowledge-aside">
                 <TestQuestionBox slug={slug} />
               </aside>
+              <SourcesSection slug={slug} sources={sources} />
             </div>
           </Flex>
         </StudioAccessGate>

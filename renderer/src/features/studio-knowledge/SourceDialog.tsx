@@ -60,7 +60,9 @@ export function SourceFormFooter({
             {s.form.cancel}
           </Button>
         </Dialog.Close>
-        <Button type="submit" loading={pending}>
+        {/* Pressing it must not blur a field first: the error the blur shows would move the button away
+            from under the pointer, and the click would be lost. */}
+        <Button type="submit" loading={pending} onPointerDown={(event) => event.preventDefault()}>
           {submitLabel}
         </Button>
       </Flex>

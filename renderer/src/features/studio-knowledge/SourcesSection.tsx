@@ -44,7 +44,7 @@ export function SourcesSection({
 
   const list = sources.data?.sources
   return (
-    <section aria-labelledby="knowledge-sources-heading">
+    <section aria-labelledby="knowledge-sources-heading" className="knowledge-layout__sources">
       <Flex justify="between" align="baseline" gap="3" mb="3" wrap="wrap">
         <Heading as="h2" size="4" id="knowledge-sources-heading">
           {s.sourcesHeading}

@@ -200,6 +200,7 @@ export const knowledgeStrings = {
     source: (n: number) => `Source ${n}`,
     open: 'Open',
     openLabel: (title: string) => `Open ${title} in a new tab`,
-    at: (time: string) => `at ${time}`,
+    // No break inside 'at 22m 05s'.
+    at: (time: string) => `at\u00a0${time.replaceAll(' ', '\u00a0')}`,
   },
 }

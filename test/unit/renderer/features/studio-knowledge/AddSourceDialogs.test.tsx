@@ -31,6 +31,8 @@ describe('adding a web page', () => {
 
     submit(dialog, 'Add web page')
     expect(await within(dialog).findByText('Enter the address.')).toBeTruthy()
+    // The field in error takes the focus, so a keyboard user lands where the fix is.
+    await waitFor(() => expect(document.activeElement).toBe(url))
     type(url, 'ftp://example.com/file')
     expect(within(dialog).getByText('Enter a web address starting with http:// or https://')).toBeTruthy()
     expect(url.getAttribute('aria-invalid')).toBe('true')
