@@ -9,7 +9,10 @@ import { withoutSource, withSource } from './source-list'
 
 const c = s.confirmRemove
 
-/** Re-read (not while it is waiting or being read) and Remove, after a confirmation. */
+/**
+ * Re-read (not while it is waiting or being read; not for the seed's sources) and Remove, after a
+ * confirmation.
+ */
 export function SourceActions({
   slug,
   source,
@@ -45,17 +48,20 @@ export function SourceActions({
 
   return (
     <Flex gap="2">
-      <Button
-        size="1"
-        variant="soft"
-        color="gray"
-        aria-label={s.rereadLabel(title)}
-        disabled={busy || reread.isPending}
-        loading={reread.isPending}
-        onClick={() => reread.mutate()}
-      >
-        {s.reread}
-      </Button>
+      {/* The seed's sources and revisions made from a conversation (no kind) are not read from anything. */}
+      {source.kind === null ? null : (
+        <Button
+          size="1"
+          variant="soft"
+          color="gray"
+          aria-label={s.rereadLabel(title)}
+          disabled={busy || reread.isPending}
+          loading={reread.isPending}
+          onClick={() => reread.mutate()}
+        >
+          {s.reread}
+        </Button>
+      )}
       <AlertDialog.Root>
         <AlertDialog.Trigger>
           <Button

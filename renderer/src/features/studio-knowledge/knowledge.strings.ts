@@ -74,7 +74,6 @@ export const knowledgeStrings = {
   stats: (characters: number, passages: number) =>
     `${plural(characters, 'character', 'characters')} · ${plural(passages, 'passage', 'passages')}`,
   added: (date: string) => `Added ${date}`,
-  seedSource: 'Added with the clone',
   creatorAnswer: CREATOR_ANSWER_TITLE,
   showAnswer: 'Show answer',
   hideAnswer: 'Hide answer',

@@ -60,10 +60,11 @@ describe('the knowledge page: the sources list', () => {
         question: 'Do you see patients online?',
         answer: 'Yes, on Tuesdays.',
       }),
+      source({ kind: null, title: 'Seeded guide', fileName: null, url: null }),
     ])
     await openKnowledge(me('CREATOR'), fake)
     expect(await screen.findByText('Sleep handbook')).toBeTruthy()
-    expect(screen.getByText('5 sources')).toBeTruthy()
+    expect(screen.getByText('6 sources')).toBeTruthy()
 
     const doc = rowOf('Sleep handbook')
     expect(within(doc).getByText('Ready')).toBeTruthy()
@@ -100,6 +101,9 @@ describe('the knowledge page: the sources list', () => {
     expect(reread('Why we nap').disabled).toBe(true)
     expect(reread('Night shift talk').disabled).toBe(true)
     expect(reread('Broken page').disabled).toBe(false)
+    // The seed's sources are read from nothing: they can be removed, not re-read.
+    expect(screen.queryByRole('button', { name: 'Re-read Seeded guide' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Remove Seeded guide' })).toBeTruthy()
   })
 
   it('says what a creator can add, and why, when there is nothing yet', async () => {
