@@ -52,7 +52,8 @@ export function SourceRow({ slug, source }: Readonly<{ slug: string; source: Kno
               </a>
             </>
           ) : null}
-          {source.fileName ? ` · ${source.fileName}` : null}
+          {/* A document is named after its file until the creator names it otherwise. */}
+          {source.fileName && source.fileName !== title ? ` · ${source.fileName}` : null}
         </Text>
         {source.state === 'failed' ? (
           <Text size="2" color="red" className="knowledge-source__error">
