@@ -91,6 +91,13 @@ export async function uploadFile(file: File, options: UploadFileOptions = {}): P
 }
 
 /**
+ * A file for the creator studio's knowledge base (issue #16): the same consumer upload as a chat
+ * attachment, answering its upload id too, which POST /api/studio/{slug}/sources/document names.
+ */
+export const uploadFileWithId = (file: File, options: UploadFileOptions = {}) =>
+  uploadParts(file, 'consumer', options)
+
+/**
  * A video call's recording (bucket 'recording', contract/uploads.ts): answers the upload's id, which
  * POST /api/calls/video/:callId/recording attaches to the call (api/video.ts attachVideoRecording).
  */

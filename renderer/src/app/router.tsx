@@ -18,6 +18,7 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadKnowledgeScreen } from '../features/studio-knowledge'
 import { loadStudioMembershipsScreen } from '../features/studio-memberships'
 import { loadStudioQuestionsScreen } from '../features/studio-questions'
 import { loadInvitationScreen, loadStudioTeamScreen } from '../features/studio-team'
@@ -91,6 +92,11 @@ const membershipsRoute = createRoute({
 const studioQuestionsRoute = createRoute({
   ...route('/studio/$slug/build/questions'),
   component: lazyRouteComponent(loadStudioQuestionsScreen, 'StudioQuestionsRoute'),
+})
+// The clone's knowledge base (issue #16): CREATOR or CONTRIBUTOR; its own lazy chunk.
+const studioKnowledgeRoute = createRoute({
+  ...route('/studio/$slug/knowledge'),
+  component: lazyRouteComponent(loadKnowledgeScreen, 'KnowledgeRoute'),
 })
 // The creator's announcements (issue #15): CREATOR or CONTRIBUTOR; its own lazy chunk.
 const studioAnnouncementsRoute = createRoute({
@@ -235,6 +241,7 @@ export const routeTree = rootRoute.addChildren([
   termsOfUseRoute,
   membershipsRoute,
   studioQuestionsRoute,
+  studioKnowledgeRoute,
   studioLeadsRoute,
   studioAnnouncementsRoute,
   studioEmbedsRoute,

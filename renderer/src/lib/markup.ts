@@ -1,6 +1,6 @@
 /*
  * What a clone's message may render (spec 1 §9 'Allowed message markup tags'). Messages are markdown,
- * parsed by markdown-to-jsx into React elements (features/chat/MessageMarkup.tsx): never HTML strings,
+ * parsed by markdown-to-jsx into React elements (ui/MessageMarkup.tsx): never HTML strings,
  * never dangerouslySetInnerHTML. HTML inside a message is parsed too, but only the allowed tags become
  * elements, and never with an attribute from the message except a safe href on <a>. Script-like elements
  * are dropped with their content; any other tag leaves only its content.

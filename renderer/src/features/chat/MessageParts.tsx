@@ -6,6 +6,7 @@ import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
 import { RefreshIcon } from '../../ui/icons'
 import { ExternalLinkIcon, MegaphoneIcon, ShoppingBagIcon } from '../../ui/lazy-icons'
+import { MessageMarkup } from '../../ui/MessageMarkup'
 import { Tooltip } from '../../ui/tooltip'
 import { CitationLabel, citationsByIndex, countSources } from '../citations'
 import { MessageFiles } from '../uploads'
@@ -14,7 +15,6 @@ import { useChatMessagesContext } from './chat-context'
 import { formatSeparatorTime, type ThreadLine } from './chat-rows'
 import { isRetryable } from './chat-stream.machine'
 import { MessageActions } from './MessageActions'
-import { MessageMarkup } from './MessageMarkup'
 
 /** The visitor's message: the files sent with it, then plain text with line breaks kept. */
 export const UserMessage = memo(function UserMessage({ message }: Readonly<{ message: ChatMessage }>) {

@@ -1,9 +1,9 @@
 import { useSnapshot } from 'valtio'
+import { MessageMarkup } from '../../ui/MessageMarkup'
 import { uploadStrings } from '../uploads'
 import { chatStrings } from './chat.strings'
 import { useChatMessagesContext } from './chat-context'
 import type { ChatStreamView } from './chat-stream.store'
-import { MessageMarkup } from './MessageMarkup'
 import { CloneAvatar } from './MessageParts'
 
 /**

@@ -3,7 +3,14 @@
  * adds its entry here when its route exists; `creatorOnly` pages are hidden from contributors.
  */
 
-export type StudioPageId = 'questions' | 'announcements' | 'leads' | 'embeds' | 'memberships' | 'team'
+export type StudioPageId =
+  | 'questions'
+  | 'knowledge'
+  | 'announcements'
+  | 'leads'
+  | 'embeds'
+  | 'memberships'
+  | 'team'
 
 export interface StudioPageEntry {
   id: StudioPageId
@@ -11,6 +18,7 @@ export interface StudioPageEntry {
   /** The page's route; every studio route has the one parameter `slug`. */
   to:
     | '/studio/$slug/build/questions'
+    | '/studio/$slug/knowledge'
     | '/studio/$slug/announcements'
     | '/studio/$slug/leads'
     | '/studio/$slug/embeds'
@@ -21,6 +29,7 @@ export interface StudioPageEntry {
 
 export const STUDIO_PAGES: readonly StudioPageEntry[] = [
   { id: 'questions', label: 'Suggested questions', to: '/studio/$slug/build/questions' },
+  { id: 'knowledge', label: 'Knowledge', to: '/studio/$slug/knowledge' },
   { id: 'announcements', label: 'Announcements', to: '/studio/$slug/announcements' },
   { id: 'leads', label: 'Leads', to: '/studio/$slug/leads' },
   { id: 'embeds', label: 'Embeds', to: '/studio/$slug/embeds' },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../renderer/src/api/client'
-import { uploadFile, uploadRecording } from '../../../../renderer/src/api/uploads'
+import { uploadFile, uploadFileWithId, uploadRecording } from '../../../../renderer/src/api/uploads'
 import { setPlatform } from '../../../../renderer/src/platform'
 import { createMemoryStorage, createWebPlatform } from '../../../../renderer/src/platform/web'
 import { eventually } from '../../../support/eventually'
@@ -278,5 +278,25 @@ describe('uploadRecording', () => {
         partETags: [{ PartNumber: 1, ETag: '"e1"' }],
       }),
     ])
+  })
+})
+
+describe('uploadFileWithId', () => {
+  it('uploads a knowledge document as a consumer file, reporting progress, and answers its upload id', async () => {
+    const api = fakeUploadApi({ autoAnswer: true })
+    vi.stubGlobal('fetch', api.fetch)
+    const progress: number[] = []
+    await expect(
+      uploadFileWithId(fileOf(25, 'Sleep Handbook.pdf'), { onProgress: (sent) => progress.push(sent) }),
+    ).resolves.toEqual({ uploadId: 'up-1', url: '/api/uploads/files/key-1/sleep-handbook.pdf' })
+    expect(api.presigned).toEqual([
+      {
+        fileName: 'sleep-handbook.pdf',
+        fileSize: 25,
+        contentType: 'application/pdf',
+        bucketType: 'consumer',
+      },
+    ])
+    expect(progress.at(-1)).toBe(25)
   })
 })

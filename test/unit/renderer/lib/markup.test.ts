@@ -9,7 +9,7 @@ import {
 
 /*
  * The message markup policy (spec 1 §9); how messages render with it is in
- * test/unit/renderer/features/chat/MessageMarkup.test.tsx.
+ * test/unit/renderer/ui/MessageMarkup.test.tsx.
  */
 
 describe('allowed tags', () => {

@@ -2,7 +2,7 @@
 import { cleanup, render } from '@testing-library/react'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MessageMarkup } from '../../../../../renderer/src/features/chat/MessageMarkup'
+import { MessageMarkup } from '../../../../renderer/src/ui/MessageMarkup'
 
 /*
  * A clone message as the visitor sees it (spec 1 §9 'Allowed message markup tags'): markdown and the

@@ -8,14 +8,14 @@ import {
   type ReactNode,
   useMemo,
 } from 'react'
-import { CITATION_MARKER_SOURCE } from '../../lib/citation-markers'
+import { CITATION_MARKER_SOURCE } from '../lib/citation-markers'
 import {
   isAllowedMarkupTag,
   isAppLink,
   isDroppedWithContent,
   safeHref,
   VOID_MARKUP_TAGS,
-} from '../../lib/markup'
+} from '../lib/markup'
 
 export interface MessageMarkupProps {
   text: string
