@@ -1,7 +1,7 @@
 import './embeds.css'
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import { useRef } from 'react'
 import type { EmbedConfigList } from '../../../../contract/embed'
 import { isApiError } from '../../api/client'
@@ -125,11 +125,6 @@ function EmbedsBody({
           )}
         </Flex>
         <Flex gap="2" wrap="wrap">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/studio/$slug/leads" params={{ slug }}>
-              {s.leads}
-            </Link>
-          </Button>
           {editable ? (
             <EmbedConfigDialog
               slug={slug}

@@ -18,7 +18,6 @@ export const embedsStrings = {
   notYoursTitle: 'No embeds here',
   notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   exploreClones: 'Explore clones',
-  leads: 'Leads',
   details: {
     layout: 'Layout',
     origins: 'Allowed sites',

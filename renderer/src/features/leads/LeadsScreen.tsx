@@ -2,7 +2,7 @@ import { isCloneTeam } from '../../lib/clone-team'
 import './leads.css'
 import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import type { LeadList } from '../../../../contract/embed'
 import { isApiError } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
@@ -97,11 +97,6 @@ function LeadsBody({
           <Text color="gray">{s.subtitle(name)}</Text>
         </Flex>
         <Flex gap="2" wrap="wrap">
-          <Button asChild variant="soft" color="gray">
-            <Link to="/studio/$slug/embeds" params={{ slug }}>
-              {s.embeds}
-            </Link>
-          </Button>
           <LeadsDownload slug={slug} />
         </Flex>
       </Flex>

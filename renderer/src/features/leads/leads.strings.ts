@@ -20,7 +20,6 @@ export const leadsStrings = {
   notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   exploreClones: 'Explore clones',
   backToProfile: 'Back to profile',
-  embeds: 'Embeds',
   tableLabel: (name: string) => `Leads of ${name}`,
   columns: {
     name: 'Name',

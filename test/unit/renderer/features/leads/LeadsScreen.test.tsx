@@ -122,7 +122,10 @@ describe('the leads page (/studio/$slug/leads)', () => {
     expect(screen.getByRole('link', { name: /Download CSV/ }).getAttribute('href')).toBe(
       '/api/studio/lena-hart/leads.csv',
     )
-    expect(screen.getByRole('link', { name: 'Embeds' }).getAttribute('href')).toBe('/studio/lena-hart/embeds')
+    // The studio's navigation leads to the clone's other pages, this one marked as current.
+    const studio = within(screen.getByRole('navigation', { name: 'Studio' }))
+    expect(studio.getByRole('link', { name: 'Embeds' }).getAttribute('href')).toBe('/studio/lena-hart/embeds')
+    expect(studio.getByRole('link', { name: 'Leads' }).getAttribute('aria-current')).toBe('page')
   })
 
   it('shows the tracked events’ counts under Activity, this month and all time (issue #15)', async () => {
