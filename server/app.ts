@@ -55,6 +55,7 @@ import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
 import { staffRoutes } from './routes/staff'
 import { studioQuestionRoutes } from './routes/studio-questions'
+import { studioReviewRoutes } from './routes/studio-review'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { textingWebhookRoutes } from './routes/texting-webhooks'
 import { transcriptionRoutes } from './routes/transcription'
@@ -266,6 +267,8 @@ export async function buildApp({
   await app.register(leadRoutes, { db })
   // The studio's suggested questions (issue #15): CREATOR or CONTRIBUTOR of the clone.
   await app.register(studioQuestionRoutes, { db })
+  // The studio's conversation review and analytics (issue #16): CREATOR or CONTRIBUTOR reads.
+  await app.register(studioReviewRoutes, { db })
   // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.
   await app.register(announcementRoutes, { db })
   // Tracked events (spec 1 §7) and their counts per clone.
