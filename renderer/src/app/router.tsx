@@ -18,7 +18,9 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadAnalyticsScreen } from '../features/studio-analytics'
 import { loadStudioQuestionsScreen } from '../features/studio-questions'
+import { loadConversationsScreen } from '../features/studio-review'
 import { loadTalkScreen } from '../features/talk'
 import { loadVideoScreens } from '../features/video'
 import { loadVoiceScreens } from '../features/voice'
@@ -104,6 +106,15 @@ const studioLeadsRoute = createRoute({
 const studioEmbedsRoute = createRoute({
   ...route('/studio/$slug/embeds'),
   component: lazyRouteComponent(loadEmbedsScreen, 'EmbedsRoute'),
+})
+// Conversation review and analytics (issue #16): CREATOR or CONTRIBUTOR reads; each its own lazy chunk.
+const studioConversationsRoute = createRoute({
+  ...route('/studio/$slug/conversations'),
+  component: lazyRouteComponent(loadConversationsScreen, 'ConversationsRoute'),
+})
+const studioAnalyticsRoute = createRoute({
+  ...route('/studio/$slug/analytics'),
+  component: lazyRouteComponent(loadAnalyticsScreen, 'AnalyticsRoute'),
 })
 
 // A clone (spec 1 §2).
@@ -223,6 +234,8 @@ export const routeTree = rootRoute.addChildren([
   studioLeadsRoute,
   studioAnnouncementsRoute,
   studioEmbedsRoute,
+  studioConversationsRoute,
+  studioAnalyticsRoute,
   profileRoute,
   talkRoute,
   conversationRoute,

@@ -3,7 +3,7 @@
  * adds its entry here when its route exists; `creatorOnly` pages are hidden from contributors.
  */
 
-export type StudioPageId = 'questions' | 'announcements' | 'leads' | 'embeds'
+export type StudioPageId = 'questions' | 'announcements' | 'leads' | 'embeds' | 'conversations' | 'analytics'
 
 export interface StudioPageEntry {
   id: StudioPageId
@@ -14,6 +14,8 @@ export interface StudioPageEntry {
     | '/studio/$slug/announcements'
     | '/studio/$slug/leads'
     | '/studio/$slug/embeds'
+    | '/studio/$slug/conversations'
+    | '/studio/$slug/analytics'
   creatorOnly?: boolean
 }
 
@@ -22,4 +24,6 @@ export const STUDIO_PAGES: readonly StudioPageEntry[] = [
   { id: 'announcements', label: 'Announcements', to: '/studio/$slug/announcements' },
   { id: 'leads', label: 'Leads', to: '/studio/$slug/leads' },
   { id: 'embeds', label: 'Embeds', to: '/studio/$slug/embeds' },
+  { id: 'conversations', label: 'Conversations', to: '/studio/$slug/conversations' },
+  { id: 'analytics', label: 'Analytics', to: '/studio/$slug/analytics' },
 ]
