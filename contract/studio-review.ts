@@ -49,12 +49,16 @@ export const ReviewConversationPage = z.object({
 })
 export type ReviewConversationPage = z.infer<typeof ReviewConversationPage>
 
-/** A cited source as the review names it. */
+/**
+ * A source of an answer as the review names it. As in the chat (spec 1 §5), a source is 'used' when the
+ * answer's text carries its [n] marker; the others are 'relevant' and shown only when visible.
+ */
 export const ReviewCitation = z.object({
   index: z.int(),
   type: CitationType,
   title: z.string(),
   url: z.nullable(z.string()),
+  visible: z.boolean(),
 })
 export type ReviewCitation = z.infer<typeof ReviewCitation>
 

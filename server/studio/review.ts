@@ -153,9 +153,10 @@ export async function reviewConversation(
       type: messageCitations.type,
       title: messageCitations.title,
       url: messageCitations.url,
+      visible: messageCitations.visible,
     })
     .from(messageCitations)
-    .where(and(inArray(messageCitations.messageId, ofConversation), eq(messageCitations.visible, true)))
+    .where(inArray(messageCitations.messageId, ofConversation))
     .orderBy(asc(messageCitations.index))
   const revisions =
     answerIds.length === 0

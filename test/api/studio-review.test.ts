@@ -183,6 +183,8 @@ describe('studio conversation review', () => {
         title: 'The Routine Book',
         url: null,
         text: 'passage two',
+        // Cited by its marker: shown as used even when not visible as a relevant source (spec 1 §5).
+        visible: false,
       },
       // A citation with an empty title is hidden (spec 1 §4).
       {
@@ -204,8 +206,8 @@ describe('studio conversation review', () => {
     ])
     expect(opened.messages[0]!.id).toBe(question.id)
     expect(opened.messages[1]!.citations).toEqual([
-      { index: 1, type: 'Website', title: 'Sleep guide', url: 'https://lena.example/sleep' },
-      { index: 2, type: 'File', title: 'The Routine Book', url: null },
+      { index: 1, type: 'Website', title: 'Sleep guide', url: 'https://lena.example/sleep', visible: true },
+      { index: 2, type: 'File', title: 'The Routine Book', url: null, visible: false },
     ])
     expect(opened.messages[1]!.revision).toBeNull()
     // The cited passages stay with the sources overlay, not in the review.

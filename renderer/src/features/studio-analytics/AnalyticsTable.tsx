@@ -9,7 +9,9 @@ export function AnalyticsTable({ analytics, name }: Readonly<{ analytics: CloneA
   const rows = [...analytics.months].reverse()
   const c = s.columns
   return (
-    <div className="analytics-table-scroll">
+    // On a phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard.
+    <section className="analytics-table-scroll" tabIndex={0} aria-label={s.tableLabel(name)}>
       <table className="analytics-table" aria-label={s.tableLabel(name)}>
         <thead>
           <tr>
@@ -53,6 +55,6 @@ export function AnalyticsTable({ analytics, name }: Readonly<{ analytics: CloneA
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   )
 }

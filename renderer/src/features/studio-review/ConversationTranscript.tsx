@@ -1,10 +1,14 @@
 import { Badge, Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { type Ref, useState } from 'react'
-import type { ReviewConversationDetail, ReviewMessage } from '../../../../contract/studio-review'
+import type {
+  ReviewCitation,
+  ReviewConversationDetail,
+  ReviewMessage,
+} from '../../../../contract/studio-review'
 import { reviewConversationQuery } from '../../api/studio-review'
 import { ReviseAnswerDialog } from './ReviseAnswerDialog'
-import { formatReviewTime, visitorLabel } from './review-format'
+import { formatReviewTime, sourcesOf, visitorLabel } from './review-format'
 import { studioReviewStrings as s } from './studio-review.strings'
 
 /**
@@ -167,26 +171,7 @@ function TranscriptMessage({
           {s.attachments(m.attachments)}
         </Text>
       ) : null}
-      {m.citations.length > 0 ? (
-        <div className="review-sources">
-          <Text size="1" weight="medium" color="gray">
-            {s.sources}
-          </Text>
-          <ol>
-            {m.citations.map((c) => (
-              <li key={c.index} value={c.index}>
-                {c.url ? (
-                  <a href={c.url} target="_blank" rel="noreferrer noopener">
-                    {c.title}
-                  </a>
-                ) : (
-                  c.title
-                )}
-              </li>
-            ))}
-          </ol>
-        </div>
-      ) : null}
+      <AnswerSources message={m} />
       {m.revision ? (
         <div className="review-revision">
           <Text size="1" weight="medium" color="green">
@@ -203,5 +188,52 @@ function TranscriptMessage({
         </Button>
       ) : null}
     </article>
+  )
+}
+
+function AnswerSources({ message }: Readonly<{ message: ReviewMessage }>) {
+  const { used, relevant } = sourcesOf(message.text, message.citations)
+  if (used.length + relevant.length === 0) return null
+  return (
+    <div className="review-sources">
+      {used.length > 0 ? (
+        <>
+          <Text size="1" weight="medium" color="gray">
+            {s.sources}
+          </Text>
+          <ol>
+            {used.map((c) => (
+              <li key={c.index} value={c.index}>
+                <SourceTitle citation={c} />
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      {relevant.length > 0 ? (
+        <>
+          <Text size="1" weight="medium" color="gray">
+            {s.relevantSources}
+          </Text>
+          <ul>
+            {relevant.map((c) => (
+              <li key={c.index}>
+                <SourceTitle citation={c} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+function SourceTitle({ citation }: Readonly<{ citation: ReviewCitation }>) {
+  return citation.url ? (
+    <a href={citation.url} target="_blank" rel="noreferrer noopener">
+      {citation.title}
+    </a>
+  ) : (
+    citation.title
   )
 }

@@ -46,6 +46,7 @@ export const studioReviewStrings = {
   cloneAnswer: 'Clone answer',
   attachments: (n: number) => (n === 1 ? '1 attached file' : `${n} attached files`),
   sources: 'Sources',
+  relevantSources: 'Also relevant',
   unfinished: 'This answer broke off before its end.',
   stopped: 'The visitor stopped this answer.',
   revised: 'Revised',

@@ -57,8 +57,16 @@ const morning: ReviewConversationDetail = {
       sender: 'CLONE',
       text: 'With a glass of water [1][2].',
       citations: [
-        { index: 1, type: 'Website', title: 'Sleep guide', url: 'https://lena.example/sleep' },
-        { index: 2, type: 'File', title: 'The Routine Book', url: null },
+        { index: 1, type: 'Website', title: 'Sleep guide', url: 'https://lena.example/sleep', visible: true },
+        { index: 2, type: 'File', title: 'The Routine Book', url: null, visible: false },
+        {
+          index: 3,
+          type: 'Youtube',
+          title: 'Morning light',
+          url: 'https://youtube.example/x',
+          visible: true,
+        },
+        { index: 4, type: 'File', title: 'Hidden notes', url: null, visible: false },
       ],
     }),
     message(3, { text: 'And coffee?' }),
@@ -180,6 +188,16 @@ describe('conversation review (/studio/$slug/conversations)', () => {
       'https://lena.example/sleep',
     )
     expect(answer.getByText('The Routine Book')).toBeTruthy()
+    // Cited by a marker, or merely relevant (visible ones only), as the chat groups them (spec 1 §5).
+    const cited = answer.getByText('Sources').nextElementSibling!
+    expect(
+      within(cited as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sleep guide', 'The Routine Book'])
+    expect(answer.getByText('Also relevant')).toBeTruthy()
+    expect(answer.getByRole('link', { name: 'Morning light' })).toBeTruthy()
+    expect(answer.queryByText('Hidden notes')).toBeNull()
     const revised = within(items[3]!)
     expect(revised.getByText('Revised')).toBeTruthy()
     expect(revised.getByText('One cup, black, after breakfast.')).toBeTruthy()
