@@ -22,8 +22,12 @@ import { badRequest, notFound } from '../errors'
 const countedMessages = sql<number>`(select count(*)::int from ${messages}
   where ${messages.conversationId} = ${conversations.id} and ${messages.sender} <> 'OWNER')`
 
-/** Timestamps compared at the millisecond, as they travel in the cursor (Postgres keeps microseconds). */
-const updatedAtMs = sql`date_trunc('milliseconds', ${conversations.updatedAt})`
+/**
+ * The cursor carries updated_at to the microsecond as Postgres keeps it (a JS Date would cut it to the
+ * millisecond), so the page's order and its keyset compare the bare column, which an index on
+ * (clone_id, updated_at, id) can serve.
+ */
+const updatedAtExact = sql<string>`to_char(${conversations.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 const reviewColumns = {
   id: conversations.id,
@@ -35,6 +39,7 @@ const reviewColumns = {
   userName: users.name,
   userEmail: users.email,
   messageCount: countedMessages,
+  cursorAt: updatedAtExact,
 }
 
 type ReviewRow = {
@@ -47,6 +52,7 @@ type ReviewRow = {
   userName: string | null
   userEmail: string | null
   messageCount: number
+  cursorAt: string
 }
 
 const toReviewConversation = (row: ReviewRow): ReviewConversation => ({
@@ -60,8 +66,8 @@ const toReviewConversation = (row: ReviewRow): ReviewConversation => ({
   lastActivityAt: row.updatedAt.toISOString(),
 })
 
-const encodeCursor = (row: Pick<ReviewRow, 'updatedAt' | 'id'>) =>
-  Buffer.from(JSON.stringify([row.updatedAt.toISOString(), row.id])).toString('base64url')
+const encodeCursor = (row: Pick<ReviewRow, 'cursorAt' | 'id'>) =>
+  Buffer.from(JSON.stringify([row.cursorAt, row.id])).toString('base64url')
 
 function decodeCursor(cursor: string): { updatedAt: string; id: string } {
   try {
@@ -100,11 +106,11 @@ export async function listReviewConversations(
         eq(conversations.cloneId, cloneId),
         medium ? eq(conversations.medium, medium) : undefined,
         after
-          ? sql`(${updatedAtMs}, ${conversations.id}) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`
+          ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(desc(updatedAtMs), desc(conversations.id))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(limit + 1)
   const page = rows.slice(0, limit)
   const last = page.at(-1)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConversationMedium } from '../../contract'
 import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
@@ -158,6 +158,23 @@ describe('studio conversation review', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a))
     const bad = await t.app.inject({ url: `${url}?cursor=nonsense`, headers: { cookie: creator } })
     expect(bad.statusCode).toBe(400)
+  })
+
+  it('pages through conversations active within the same millisecond without losing one', async () => {
+    // Microseconds apart, and some at the very same instant: the cursor keeps what Postgres keeps.
+    const rows = Array.from({ length: REVIEW_PAGE_SIZE + 5 }, (_, i) => ({
+      cloneId: cloneIdOf('lena-hart'),
+      medium: 'EMAIL' as const,
+      visitorId: randomUUID(),
+      updatedAt: sql`${`2026-01-01T00:00:00.000${String(i % 7).padStart(3, '0')}Z`}::timestamptz`,
+    }))
+    const made = await t.db.insert(conversations).values(rows).returning({ id: conversations.id })
+    const first = await page('?medium=EMAIL')
+    const second = await page(`?medium=EMAIL&cursor=${first.nextCursor}`)
+    expect(second.nextCursor).toBeNull()
+    const seen = [...first.conversations, ...second.conversations].map((c) => c.id)
+    expect(new Set(seen).size).toBe(made.length)
+    expect(seen.sort()).toEqual(made.map((m) => m.id).sort())
   })
 
   it('opens a conversation read-only: messages in order, sources named, the sender of each', async () => {
