@@ -114,6 +114,8 @@ describe('studio conversation review', () => {
     const ids = listed.map((c) => c.id)
     expect(ids.slice(0, 3)).toEqual([signedIn.id, sms.id, archived.id])
     expect(ids).not.toContain(theirs.id)
+    // A contributor reads the same list.
+    expect((await page('', contributor)).conversations.map((c) => c.id)).toEqual(ids)
     const [first, second, third] = listed
     expect(first).toMatchObject({
       title: 'Morning routines',

@@ -17,6 +17,8 @@ import { formatMetric, METRIC_IDS, type MetricId, metricValue, minutesOf } from 
 import { MonthlyChart } from './MonthlyChart'
 import { studioAnalyticsStrings as s } from './studio-analytics.strings'
 
+const count = (n: number) => new Intl.NumberFormat().format(n)
+
 /** /studio/$slug/analytics (the router's lazy route component). */
 export function AnalyticsRoute() {
   const { slug } = useParams({ strict: false }) as { slug: string }
@@ -88,8 +90,8 @@ function AnalyticsBody({ analytics, name }: Readonly<{ analytics: CloneAnalytics
               {id === 'calls' || id === 'callMinutes' ? (
                 <Text size="1" color="gray" as="div">
                   {id === 'calls'
-                    ? `${s.voice} ${totals.voiceCalls} · ${s.video} ${totals.videoCalls}`
-                    : `${s.voice} ${minutesOf(totals.voiceSeconds)} · ${s.video} ${minutesOf(totals.videoSeconds)}`}
+                    ? s.split(count(totals.voiceCalls), count(totals.videoCalls))
+                    : s.split(count(minutesOf(totals.voiceSeconds)), count(minutesOf(totals.videoSeconds)))}
                 </Text>
               ) : null}
             </li>

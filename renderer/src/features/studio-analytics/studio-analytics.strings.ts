@@ -37,8 +37,8 @@ export const studioAnalyticsStrings = {
     leads: 'Leads captured',
     revenue: 'Revenue',
   },
-  voice: 'Voice',
-  video: 'Video',
+  /** A card's voice and video parts. */
+  split: (voice: string, video: string) => `Voice ${voice} · Video ${video}`,
   // The shared studio door.
   signedOutTitle: 'Log in to see analytics',
   signedOutBody: 'Analytics are shown to the creator of a clone and its contributors.',
