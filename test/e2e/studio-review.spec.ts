@@ -40,7 +40,7 @@ test('the creator reviews a visitor’s conversation, revises an answer, and see
     await expect(list.getByRole('button').filter({ hasText: 'Anonymous visitor' }).first()).toBeVisible()
 
     await entry.click()
-    const transcript = page.getByRole('region', { name: 'Conversations' }).last()
+    const transcript = page.getByRole('region', { name: 'Open conversation' })
     await expect(page.getByRole('heading', { level: 2 })).toBeFocused()
     await expect(page.getByText('How much sleep do I need?')).toBeVisible()
     // The sleep answer names its sources.

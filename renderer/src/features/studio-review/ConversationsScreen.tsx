@@ -96,7 +96,7 @@ export function ConversationsScreen({ slug }: Readonly<{ slug: string }>) {
                 onOpen={open}
               />
             </section>
-            <section className="review-panes__open" aria-label={s.title}>
+            <section className="review-panes__open" aria-label={s.openLabel}>
               {openId ? (
                 <>
                   <Button variant="ghost" className="review-back" onClick={back} mb="3">

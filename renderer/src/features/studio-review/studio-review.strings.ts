@@ -15,6 +15,7 @@ export const studioReviewStrings = {
   loadingMore: 'Loading…',
   loadMoreFailed: 'Could not load more conversations.',
   listLabel: 'Conversations',
+  openLabel: 'Open conversation',
   mediumLabel: 'Medium',
   allMedia: 'All media',
   media: {
