@@ -56,6 +56,7 @@ import { sharingRoutes } from './routes/sharing'
 import { staffRoutes } from './routes/staff'
 import { studioMembershipRoutes } from './routes/studio-memberships'
 import { studioQuestionRoutes } from './routes/studio-questions'
+import { studioReviewRoutes } from './routes/studio-review'
 import { studioTeamRoutes } from './routes/studio-team'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { textingWebhookRoutes } from './routes/texting-webhooks'
@@ -271,6 +272,8 @@ export async function buildApp({
   // Running a clone (issue #16): memberships, anonymous quota and upsell title; the team and its invitations.
   await app.register(studioMembershipRoutes, { db })
   await app.register(studioTeamRoutes, { db, config, mailer: providers.mailer })
+  // The studio's conversation review and analytics (issue #16): CREATOR or CONTRIBUTOR reads.
+  await app.register(studioReviewRoutes, { db })
   // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.
   await app.register(announcementRoutes, { db })
   // Tracked events (spec 1 §7) and their counts per clone.

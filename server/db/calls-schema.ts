@@ -52,6 +52,8 @@ export const voiceCalls = pgTable(
   },
   (t) => [
     index('voice_calls_conversation_idx').on(t.conversationId),
+    // The studio's analytics count a clone's calls by the month they started.
+    index('voice_calls_clone_started_idx').on(t.cloneId, t.startedAt),
     // The inactivity sweeper reads open calls by last_seen_at.
     index('voice_calls_open_idx').on(t.lastSeenAt).where(sql`${t.endedAt} is null`),
   ],

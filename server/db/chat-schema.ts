@@ -42,6 +42,9 @@ export const conversations = pgTable(
     // History lists a visitor's conversations with one clone, most recent first.
     index('conversations_clone_visitor_updated_idx').on(t.cloneId, t.visitorId, t.updatedAt),
     index('conversations_user_idx').on(t.userId),
+    // The studio's review lists all of a clone's conversations by activity; its analytics count them by start.
+    index('conversations_clone_updated_idx').on(t.cloneId, t.updatedAt, t.id),
+    index('conversations_clone_created_idx').on(t.cloneId, t.createdAt),
   ],
 )
 

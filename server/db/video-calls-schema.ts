@@ -49,6 +49,8 @@ export const videoCalls = pgTable(
   },
   (t) => [
     index('video_calls_conversation_idx').on(t.conversationId),
+    // The studio's analytics count a clone's calls by the month they started.
+    index('video_calls_clone_started_idx').on(t.cloneId, t.startedAt),
     // The inactivity sweeper reads open calls by last_seen_at.
     index('video_calls_open_idx').on(t.lastSeenAt).where(sql`${t.endedAt} is null`),
   ],

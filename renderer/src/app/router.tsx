@@ -18,9 +18,11 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadAnalyticsScreen } from '../features/studio-analytics'
 import { loadKnowledgeScreen } from '../features/studio-knowledge'
 import { loadStudioMembershipsScreen } from '../features/studio-memberships'
 import { loadStudioQuestionsScreen } from '../features/studio-questions'
+import { loadConversationsScreen } from '../features/studio-review'
 import { loadInvitationScreen, loadStudioTeamScreen } from '../features/studio-team'
 import { loadTalkScreen } from '../features/talk'
 import { loadVideoScreens } from '../features/video'
@@ -125,6 +127,15 @@ const studioTeamRoute = createRoute({
 const studioInvitationRoute = createRoute({
   ...route('/studio/invite/$token'),
   component: lazyRouteComponent(loadInvitationScreen, 'InvitationRoute'),
+})
+// Conversation review and analytics (issue #16): CREATOR or CONTRIBUTOR reads; each its own lazy chunk.
+const studioConversationsRoute = createRoute({
+  ...route('/studio/$slug/conversations'),
+  component: lazyRouteComponent(loadConversationsScreen, 'ConversationsRoute'),
+})
+const studioAnalyticsRoute = createRoute({
+  ...route('/studio/$slug/analytics'),
+  component: lazyRouteComponent(loadAnalyticsScreen, 'AnalyticsRoute'),
 })
 
 // A clone (spec 1 §2).
@@ -248,6 +259,8 @@ export const routeTree = rootRoute.addChildren([
   studioMembershipsRoute,
   studioTeamRoute,
   studioInvitationRoute,
+  studioConversationsRoute,
+  studioAnalyticsRoute,
   profileRoute,
   talkRoute,
   conversationRoute,

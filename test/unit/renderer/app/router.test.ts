@@ -17,6 +17,8 @@ describe('route table', () => {
     ['/terms-of-use', '/terms-of-use'],
     ['/memberships/clinic@lena-hart', '/memberships/$target'],
     ['/studio/lena-hart/build/questions', '/studio/$slug/build/questions'],
+    ['/studio/lena-hart/conversations', '/studio/$slug/conversations'],
+    ['/studio/lena-hart/analytics', '/studio/$slug/analytics'],
     ['/lena-hart', '/$slug'],
     ['/lena-hart/talk', '/$slug/talk'],
     ['/lena-hart/talk/conversation/c-1', '/$slug/talk/conversation/$conversationId'],

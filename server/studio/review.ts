@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { ConversationMedium } from '../../contract'
+import type {
+  ReviewConversation,
+  ReviewConversationDetail,
+  ReviewMessage,
+} from '../../contract/studio-review'
+import type { Db } from '../db/client'
+import { cloneTraining, conversations, messageCitations, messages, users } from '../db/schema'
+import { badRequest, notFound } from '../errors'
+
+/*
+ * Conversation review (issue #16 'Run it'): every visitor's conversation with one clone, on every medium,
+ * for its CREATOR and CONTRIBUTORs, read-only. Conversations a visitor archived are included and marked:
+ * archiving only tidies the visitor's own history (spec 1 §4), nothing is deleted, and the answers in them
+ * are the clone's answers the creator may want to revise. What the team sees is what the visitor told the
+ * clone: the title, the messages, the visitor's name and e-mail when signed in, never their visitor cookie,
+ * session, address or share link.
+ */
+
+/** Announcement copies (sender OWNER) are the team's own posts, not part of the conversation's count. */
+const countedMessages = sql<number>`(select count(*)::int from ${messages}
+  where ${messages.conversationId} = ${conversations.id} and ${messages.sender} <> 'OWNER')`
+
+/**
+ * The cursor carries updated_at to the microsecond as Postgres keeps it (a JS Date would cut it to the
+ * millisecond), so the page's order and its keyset compare the bare column, which an index on
+ * (clone_id, updated_at, id) can serve.
+ */
+const updatedAtExact = sql<string>`to_char(${conversations.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+const reviewColumns = {
+  id: conversations.id,
+  title: conversations.title,
+  medium: conversations.medium,
+  hidden: conversations.hidden,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+  userName: users.name,
+  userEmail: users.email,
+  messageCount: countedMessages,
+  cursorAt: updatedAtExact,
+}
+
+type ReviewRow = {
+  id: string
+  title: string
+  medium: ConversationMedium
+  hidden: boolean
+  createdAt: Date
+  updatedAt: Date
+  userName: string | null
+  userEmail: string | null
+  messageCount: number
+  cursorAt: string
+}
+
+const toReviewConversation = (row: ReviewRow): ReviewConversation => ({
+  id: row.id,
+  title: row.title,
+  medium: row.medium,
+  visitor: row.userEmail === null ? null : { name: row.userName, email: row.userEmail },
+  messageCount: Number(row.messageCount),
+  archived: row.hidden,
+  createdAt: row.createdAt.toISOString(),
+  lastActivityAt: row.updatedAt.toISOString(),
+})
+
+const encodeCursor = (row: Pick<ReviewRow, 'cursorAt' | 'id'>) =>
+  Buffer.from(JSON.stringify([row.cursorAt, row.id])).toString('base64url')
+
+function decodeCursor(cursor: string): { updatedAt: string; id: string } {
+  try {
+    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
+    if (
+      typeof updatedAt === 'string' &&
+      !Number.isNaN(Date.parse(updatedAt)) &&
+      typeof id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(id)
+    ) {
+      return { updatedAt, id }
+    }
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw badRequest('Invalid cursor')
+}
+
+/**
+ * One page of the clone's conversations, the most recent activity first (a conversation's updated_at
+ * moves with each message), keyset-paginated on (updated_at, id) so a page never repeats or skips one
+ * while visitors keep talking.
+ */
+export async function listReviewConversations(
+  db: Db,
+  cloneId: string,
+  { cursor, medium, limit }: { cursor?: string; medium?: ConversationMedium; limit: number },
+): Promise<{ conversations: ReviewConversation[]; nextCursor: string | null }> {
+  const after = cursor ? decodeCursor(cursor) : null
+  const rows = await db
+    .select(reviewColumns)
+    .from(conversations)
+    .leftJoin(users, eq(users.id, conversations.userId))
+    .where(
+      and(
+        eq(conversations.cloneId, cloneId),
+        medium ? eq(conversations.medium, medium) : undefined,
+        after
+          ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(limit + 1)
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    conversations: page.map(toReviewConversation),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  }
+}
+
+/** One conversation of the clone with its messages, oldest first; another clone's (or none) is a 404. */
+export async function reviewConversation(
+  db: Db,
+  cloneId: string,
+  conversationId: string,
+): Promise<ReviewConversationDetail> {
+  const [row] = await db
+    .select(reviewColumns)
+    .from(conversations)
+    .leftJoin(users, eq(users.id, conversations.userId))
+    .where(and(eq(conversations.id, conversationId), eq(conversations.cloneId, cloneId)))
+    .limit(1)
+  if (!row) throw notFound('Conversation not found')
+
+  const rows = await db
+    .select({
+      id: messages.id,
+      sender: messages.sender,
+      text: messages.text,
+      createdAt: messages.createdAt,
+      status: messages.status,
+      fromStudio: messages.fromStudio,
+      files: messages.files,
+    })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+  const answerIds = rows.filter((m) => m.sender === 'CLONE').map((m) => m.id)
+  const ofConversation = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+  const citations = await db
+    .select({
+      messageId: messageCitations.messageId,
+      index: messageCitations.index,
+      type: messageCitations.type,
+      title: messageCitations.title,
+      url: messageCitations.url,
+      visible: messageCitations.visible,
+    })
+    .from(messageCitations)
+    .where(inArray(messageCitations.messageId, ofConversation))
+    .orderBy(asc(messageCitations.index))
+  const revisions =
+    answerIds.length === 0
+      ? []
+      : await db
+          .select({
+            messageId: cloneTraining.messageId,
+            text: cloneTraining.instruction,
+            createdAt: cloneTraining.createdAt,
+          })
+          .from(cloneTraining)
+          .where(
+            and(
+              eq(cloneTraining.cloneId, cloneId),
+              eq(cloneTraining.kind, 'revision'),
+              eq(cloneTraining.applied, true),
+              inArray(cloneTraining.messageId, answerIds),
+            ),
+          )
+          // Oldest first, so the map below keeps the latest revision of each answer.
+          .orderBy(asc(cloneTraining.createdAt), asc(cloneTraining.id))
+  const latestRevision = new Map(revisions.map((r) => [r.messageId, r]))
+  const citationsOf = new Map<string, ReviewMessage['citations']>()
+  // spec 1 §4: a citation with an empty title is hidden.
+  for (const { messageId, ...citation } of citations) {
+    if (citation.title.trim() === '') continue
+    citationsOf.set(messageId, [...(citationsOf.get(messageId) ?? []), citation])
+  }
+
+  const toMessage = (m: (typeof rows)[number]): ReviewMessage => {
+    const revision = latestRevision.get(m.id)
+    return {
+      id: m.id,
+      sender: m.sender,
+      text: m.text,
+      createdAt: m.createdAt.toISOString(),
+      status: m.status,
+      fromStudio: m.fromStudio,
+      attachments: m.files.length,
+      citations: citationsOf.get(m.id) ?? [],
+      revision: revision ? { text: revision.text, createdAt: revision.createdAt.toISOString() } : null,
+    }
+  }
+  return { ...toReviewConversation(row), messages: rows.map(toMessage) }
+}
