@@ -63,6 +63,12 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
   )
 
   const created = { 201: KnowledgeSource, ...errors }
+  /** The source as it was queued (the answer says 'queued', however fast the reader is), then read. */
+  const queued = async (cloneId: string, id: string) => {
+    const source = await findSource(db, cloneId, id)
+    reader.enqueue(id)
+    return source
+  }
 
   app.post(
     '/api/studio/:slug/sources/document',
@@ -70,8 +76,7 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
     async (request, reply) => {
       const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
       const id = await addDocumentSource(db, clone, user.id, request.body)
-      reader.enqueue(id)
-      return reply.code(201).send(await findSource(db, clone.id, id))
+      return reply.code(201).send(await queued(clone.id, id))
     },
   )
 
@@ -90,8 +95,7 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
         if (!unresolved) throw badRequest(error instanceof Error ? error.message : SOURCE_TEXTS.unreachable)
       }
       const id = await addWebSource(db, clone, user.id, url.href)
-      reader.enqueue(id)
-      return reply.code(201).send(await findSource(db, clone.id, id))
+      return reply.code(201).send(await queued(clone.id, id))
     },
   )
 
@@ -101,8 +105,7 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
     async (request, reply) => {
       const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
       const id = await addTranscriptSource(db, clone, user.id, request.body)
-      reader.enqueue(id)
-      return reply.code(201).send(await findSource(db, clone.id, id))
+      return reply.code(201).send(await queued(clone.id, id))
     },
   )
 
@@ -112,8 +115,7 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
     async (request, reply) => {
       const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
       const id = await addQaSource(db, clone, user.id, request.body)
-      reader.enqueue(id)
-      return reply.code(201).send(await findSource(db, clone.id, id))
+      return reply.code(201).send(await queued(clone.id, id))
     },
   )
 
@@ -124,8 +126,7 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
       const { clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
       await requeueSource(db, clone.id, request.params.id)
       reader.cancel(request.params.id)
-      reader.enqueue(request.params.id)
-      return findSource(db, clone.id, request.params.id)
+      return queued(clone.id, request.params.id)
     },
   )
 
