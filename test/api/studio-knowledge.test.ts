@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
 import { KnowledgeSource } from '../../contract/studio-knowledge'
+import { buildApp } from '../../server/app'
 import { ensureRelationship } from '../../server/clones/relationships'
 import { clones, documentChunks, documents, messages, uploads } from '../../server/db/schema'
 import { cloneIdOf } from '../../server/seed'
@@ -271,6 +272,34 @@ describe('studio knowledge base', () => {
     expect((await sourcesOf(lena(), creator)).find((s) => s.id === sourceId)?.state).toBe('ready')
     // A seeded source is not the studio's to re-read.
     expect((await lena().reread(creator, sourceId)).statusCode).toBe(400)
+  })
+
+  it('reads again at start what a stopped server left queued or reading', async () => {
+    const left = await t.db
+      .insert(documents)
+      .values(
+        (['queued', 'reading'] as const).map((state, i) => ({
+          cloneId: cloneIdOf('lena-hart'),
+          type: 'File' as const,
+          title: CREATOR_ANSWER_TITLE,
+          sourceKind: 'qa' as const,
+          text: `Question: Left ${state}?\n\nAnswer from Lena: The lighthouse keeper number ${i} was left ${state}.`,
+          contentHash: 'x',
+          state,
+        })),
+      )
+      .returning({ id: documents.id })
+    // A second server on the same database starts: it queues both again and reads them.
+    const restarted = await buildApp({ db: t.db, dbKind: 'pglite', config: t.config })
+    try {
+      await restarted.ready()
+      for (const { id } of left) {
+        const ready = await whenSettled(lena(), creator, id, 'ready')
+        expect(ready.passages).toBe(1)
+      }
+    } finally {
+      await restarted.close()
+    }
   })
 
   it('validates every body', async () => {
