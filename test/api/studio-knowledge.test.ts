@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
 import { KnowledgeSource } from '../../contract/studio-knowledge'
@@ -7,6 +7,7 @@ import { ensureRelationship } from '../../server/clones/relationships'
 import { clones, documentChunks, documents, messages, uploads } from '../../server/db/schema'
 import { cloneIdOf } from '../../server/seed'
 import { SOURCE_TEXTS } from '../../server/studio/knowledge/source-error'
+import { MAX_WAITING_SOURCES, TOO_MANY_WAITING_TEXT } from '../../server/studio/knowledge/sources'
 import { localUploadStore } from '../../server/uploads/store'
 import { pdf } from '../support/document-files'
 import { seededUserCookie } from './embed-helpers'
@@ -300,6 +301,38 @@ describe('studio knowledge base', () => {
     } finally {
       await restarted.close()
     }
+  })
+
+  it('refuses more sources while many are still waiting to be read (429)', async () => {
+    const waiting = await t.db
+      .insert(documents)
+      .values(
+        Array.from({ length: MAX_WAITING_SOURCES }, (_, i) => ({
+          cloneId: cloneIdOf('lena-hart'),
+          type: 'Website' as const,
+          title: `waiting ${i}`,
+          sourceKind: 'web' as const,
+          contentHash: 'x',
+          state: 'queued' as const,
+        })),
+      )
+      .returning({ id: documents.id })
+    try {
+      const res = await lena().add(creator, 'qa', QA)
+      expect(res.statusCode, res.body).toBe(429)
+      expect(res.json().error.message).toBe(TOO_MANY_WAITING_TEXT)
+      // Another clone has its own room.
+      const tomas = await seededUserCookie(t.db, 'user-tomas')
+      expect((await knowledgeClient(t.app, 'tomas-rivera').add(tomas, 'qa', QA)).statusCode).toBe(201)
+    } finally {
+      await t.db.delete(documents).where(
+        inArray(
+          documents.id,
+          waiting.map((w) => w.id),
+        ),
+      )
+    }
+    expect((await lena().add(creator, 'qa', QA)).statusCode).toBe(201)
   })
 
   it('validates every body', async () => {

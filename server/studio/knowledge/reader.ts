@@ -8,6 +8,7 @@ import { extractFileText } from '../../uploads/extract'
 import type { UploadStore } from '../../uploads/store'
 import { type Extract, readSource, SOURCE_READ_BOUNDS, type SourceContent } from './read-source'
 import { SOURCE_TEXTS, SourceReadError } from './source-error'
+import { bumpedUpdatedAt } from './source-view'
 import type { WebFetchOptions } from './web-page'
 
 /*
@@ -169,7 +170,7 @@ async function settle(
         ...(title ? { title } : {}),
         readAt: now,
         // The clone's index is rebuilt when its documents' latest update moves (brain/knowledge-index.ts).
-        updatedAt: now,
+        updatedAt: bumpedUpdatedAt(now),
       })
       .where(eq(documents.id, id))
   })

@@ -1,6 +1,15 @@
+import { type SQL, sql } from 'drizzle-orm'
 import { CREATOR_ANSWER_TITLE } from '../../../contract/knowledge'
 import type { KnowledgeSource } from '../../../contract/studio-knowledge'
-import type { documents } from '../../db/schema'
+import { documents } from '../../db/schema'
+
+/**
+ * A new updated_at for a change the clone's index must see: `now`, and at least a millisecond past the last
+ * one, since the index's version is the documents' count and latest update in milliseconds
+ * (brain/knowledge-index.ts), and a Q&A pair is read within the millisecond it was added.
+ */
+export const bumpedUpdatedAt = (now: Date): SQL<Date> =>
+  sql<Date>`greatest(${now.toISOString()}::timestamptz, ${documents.updatedAt} + interval '1 millisecond')`
 
 export type DocumentRow = typeof documents.$inferSelect
 

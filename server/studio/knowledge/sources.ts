@@ -14,7 +14,7 @@ import type { Db } from '../../db/client'
 import { documentChunks, documents, uploads } from '../../db/schema'
 import { AppError, badRequest, notFound } from '../../errors'
 import { readMethodOf } from '../../uploads/extract'
-import { type DocumentRow, type SourceRow, toKnowledgeSource } from './source-view'
+import { bumpedUpdatedAt, type DocumentRow, type SourceRow, toKnowledgeSource } from './source-view'
 
 /** Sources waiting to be read per clone: a burst of adds waits its turn instead of growing without end. */
 export const MAX_WAITING_SOURCES = 50
@@ -187,7 +187,7 @@ export async function requeueSource(db: Db, cloneId: string, id: string): Promis
     await tx.delete(documentChunks).where(eq(documentChunks.documentId, id))
     await tx
       .update(documents)
-      .set({ state: 'queued', error: null, updatedAt: new Date() })
+      .set({ state: 'queued', error: null, updatedAt: bumpedUpdatedAt(new Date()) })
       .where(and(eq(documents.id, id), eq(documents.cloneId, cloneId)))
   })
 }
