@@ -223,6 +223,48 @@ describe('studio knowledge base', () => {
     expect((await askClone(lena(), creator, question)).citations.map((c) => c.documentId)).not.toContain(id)
   })
 
+  it('never answers from a source that is not ready, whatever rows it has', async () => {
+    const text = 'The narwhal tusk is a tooth that can grow three metres long.'
+    const rows = await t.db
+      .insert(documents)
+      .values(
+        (['queued', 'reading', 'failed'] as const).map((state) => ({
+          cloneId: cloneIdOf('lena-hart'),
+          type: 'File' as const,
+          title: `Narwhal ${state}`,
+          sourceKind: 'document' as const,
+          text,
+          contentHash: 'x',
+          state,
+        })),
+      )
+      .returning({ id: documents.id })
+    // Chunks that should not exist (only 'ready' sources have them): the index leaves them out anyway.
+    await t.db
+      .insert(documentChunks)
+      .values(
+        rows.map(({ id }) => ({
+          documentId: id,
+          cloneId: cloneIdOf('lena-hart'),
+          index: 0,
+          text,
+          tokenCount: 15,
+        })),
+      )
+    try {
+      const answer = await askClone(lena(), creator, 'How long can a narwhal tusk grow?')
+      const ids = rows.map((r) => r.id)
+      expect(answer.citations.filter((c) => ids.includes(c.documentId))).toEqual([])
+    } finally {
+      await t.db.delete(documents).where(
+        inArray(
+          documents.id,
+          rows.map((r) => r.id),
+        ),
+      )
+    }
+  })
+
   it('answers for a private clone too, storing and counting nothing', async () => {
     await t.db
       .update(clones)
