@@ -15,8 +15,15 @@ export type DocumentRow = typeof documents.$inferSelect
 
 export type SourceRow = Pick<
   DocumentRow,
-  'id' | 'sourceKind' | 'type' | 'title' | 'url' | 'state' | 'error' | 'text' | 'createdAt' | 'readAt'
-> & { fileName: string | null; passages: number }
+  'id' | 'sourceKind' | 'type' | 'title' | 'url' | 'state' | 'error' | 'createdAt' | 'readAt'
+> & {
+  fileName: string | null
+  passages: number
+  /** The length of its text: a book's text is not read to be counted. */
+  characters: number
+  /** The text of a Q&A pair (its question and answer); null for other kinds. */
+  qaText: string | null
+}
 
 /**
  * A Q&A pair's question and answer, read back from its text: written as revisionText writes a creator's
@@ -29,7 +36,7 @@ export function qaPairOf(text: string): { question: string; answer: string } | n
 
 /** A source as the studio shows it (contract/studio-knowledge.ts). */
 export function toKnowledgeSource(row: SourceRow): KnowledgeSource {
-  const qa = row.sourceKind === 'qa' ? qaPairOf(row.text) : null
+  const qa = row.qaText === null ? null : qaPairOf(row.qaText)
   const ready = row.state === 'ready'
   return {
     id: row.id,
@@ -44,7 +51,7 @@ export function toKnowledgeSource(row: SourceRow): KnowledgeSource {
     question: qa?.question ?? null,
     answer: qa?.answer ?? null,
     // A queued transcript holds what was pasted until it is read: nothing counts before 'ready'.
-    characters: ready ? row.text.length : 0,
+    characters: ready ? row.characters : 0,
     passages: ready ? row.passages : 0,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
