@@ -240,17 +240,15 @@ describe('studio knowledge base', () => {
       )
       .returning({ id: documents.id })
     // Chunks that should not exist (only 'ready' sources have them): the index leaves them out anyway.
-    await t.db
-      .insert(documentChunks)
-      .values(
-        rows.map(({ id }) => ({
-          documentId: id,
-          cloneId: cloneIdOf('lena-hart'),
-          index: 0,
-          text,
-          tokenCount: 15,
-        })),
-      )
+    await t.db.insert(documentChunks).values(
+      rows.map(({ id }) => ({
+        documentId: id,
+        cloneId: cloneIdOf('lena-hart'),
+        index: 0,
+        text,
+        tokenCount: 15,
+      })),
+    )
     try {
       const answer = await askClone(lena(), creator, 'How long can a narwhal tusk grow?')
       const ids = rows.map((r) => r.id)
