@@ -82,7 +82,8 @@ export async function fetchWebPage(address: string, options: WebFetchOptions): P
         url = new URL(location, url)
         continue
       }
-      if (!response.statusCode || response.statusCode >= 400 || response.statusCode < 200) {
+      // An error, or a redirect without a Location: nothing to read.
+      if (!response.statusCode || response.statusCode < 200 || response.statusCode >= 300) {
         response.resume()
         throw new SourceReadError(SOURCE_TEXTS.httpError(response.statusCode ?? 0))
       }
