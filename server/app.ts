@@ -69,6 +69,7 @@ import { videoRecordingRoutes } from './routes/video-recordings'
 import { voiceCallRoutes } from './routes/voice-calls'
 import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
+import { registerStudioKnowledge, type StudioKnowledgeSetup } from './studio/knowledge/knowledge-base'
 import { stopDocumentWorkers } from './uploads/extract/documents'
 import { closeImageReader } from './uploads/extract/ocr'
 import { createFileReader, startFileReader } from './uploads/reader'
@@ -94,6 +95,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void
   /** The clock of voice calls (start, heartbeat, end, the inactivity sweep): tests move it. */
   now?: () => Date
+  /** Replaces the studio's web-source address rule or DNS (tests serve their own 'public' page). */
+  knowledgeWeb?: StudioKnowledgeSetup['web']
 }
 
 export const appVersion: string = (
@@ -182,6 +185,7 @@ export async function buildApp({
   providers: providerOverrides,
   onRoute,
   now,
+  knowledgeWeb,
 }: BuildAppOptions): Promise<App> {
   const app = await buildBareApp({ config, logger, onRoute })
   // Before any route: it names each anonymous write's request-rate limit as the route is added.
@@ -274,6 +278,8 @@ export async function buildApp({
   await app.register(studioTeamRoutes, { db, config, mailer: providers.mailer })
   // The studio's conversation review and analytics (issue #16): CREATOR or CONTRIBUTOR reads.
   await app.register(studioReviewRoutes, { db })
+  // The studio's knowledge base (issue #16): sources read off the request path, and the test box.
+  await registerStudioKnowledge(app, { db, config, uploadStore, setup: brain, web: knowledgeWeb })
   // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.
   await app.register(announcementRoutes, { db })
   // Tracked events (spec 1 §7) and their counts per clone.

@@ -41,6 +41,7 @@ const Env = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_VISION: z.enum(['on', 'off']).optional(),
+  STUDIO_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
   ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRANSCRIPTION_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -149,6 +150,12 @@ export interface Config {
    * that text, for a model without vision (one that refuses images is asked again without them anyway).
    */
   readonly LLM_VISION: boolean
+  /**
+   * STUDIO_ALLOW_PRIVATE_URLS ('true' or 'false', default false): web page sources of the creator studio
+   * (issue #16) may be fetched from loopback, private, link-local and other non-public addresses. Off, such
+   * links are refused before any connection; the tests turn it on to serve their own page on 127.0.0.1.
+   */
+  readonly STUDIO_ALLOW_PRIVATE_URLS: boolean
   /** ElevenLabs replaces the offline eSpeak NG read-aloud voice when set. */
   readonly ELEVENLABS_API_KEY: string | undefined
   readonly ELEVENLABS_BASE_URL: string | undefined
@@ -327,6 +334,7 @@ export function loadConfig(
     LLM_API_KEY: e.LLM_API_KEY,
     LLM_MODEL: e.LLM_MODEL,
     LLM_VISION: e.LLM_VISION !== 'off',
+    STUDIO_ALLOW_PRIVATE_URLS: e.STUDIO_ALLOW_PRIVATE_URLS === 'true',
     ELEVENLABS_API_KEY: e.ELEVENLABS_API_KEY,
     ELEVENLABS_BASE_URL: e.ELEVENLABS_BASE_URL,
     TRANSCRIPTION_BASE_URL: e.TRANSCRIPTION_BASE_URL?.replace(/\/+$/, ''),

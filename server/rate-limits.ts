@@ -65,6 +65,15 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   // accepting is a signed-in guess at a token.
   'POST /api/studio/:slug/invites': 'writes',
   'POST /api/studio/invites/:token/accept': 'writes',
+  // The studio's knowledge base (issue #16): signed-in team only; each add is a read queued (a page fetched,
+  // a document read), also capped per clone by the sources waiting (studio/knowledge/sources.ts).
+  'POST /api/studio/:slug/sources/document': 'writes',
+  'POST /api/studio/:slug/sources/web': 'writes',
+  'POST /api/studio/:slug/sources/transcript': 'writes',
+  'POST /api/studio/:slug/sources/qa': 'writes',
+  'POST /api/studio/:slug/sources/:id/reread': 'writes',
+  // The test box is a model answer, like a chat message.
+  'POST /api/studio/:slug/test-answer': 'chat',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
@@ -113,6 +122,7 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'PATCH /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'DELETE /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'PUT /api/studio/:slug/questions': 'needs the signed-in creator or a contributor of the clone',
+  'DELETE /api/studio/:slug/sources/:id': 'needs the signed-in creator or a contributor; creates nothing',
   'DELETE /api/studio/:slug/announcements/:id':
     'needs the signed-in creator or a contributor; creates nothing',
   'POST /api/capture/lead': 'needs a signed-in user; writes one lead per user and clone',

@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, Column, desc, eq, getTableName, is, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, Column, desc, eq, getTableName, is, type SQL, sql } from 'drizzle-orm'
 import type { CitationType } from '../../contract'
 import type { Db } from '../db/client'
 import { clones, type DocumentProduct, documentChunks, documents } from '../db/schema'
@@ -100,7 +100,8 @@ async function buildKnowledgeIndex(db: Db, cloneId: string, version: string): Pr
     })
     .from(documentChunks)
     .innerJoin(documents, eq(documents.id, documentChunks.documentId))
-    .where(eq(documents.cloneId, cloneId))
+    // Only a 'ready' source answers (issue #16); its chunks are written with that state, in one transaction.
+    .where(and(eq(documents.cloneId, cloneId), eq(documents.state, 'ready')))
     .orderBy(desc(documents.publishedAt), asc(documents.id), asc(documentChunks.index))
   const bm25 = new Bm25Index(rows.map((r) => ({ text: r.text, title: r.documentTitle })))
   return { cloneId, version, chunks: rows, bm25, topics: topicsOf(rows) }

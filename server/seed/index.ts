@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { CloneOptions } from '../../contract'
-import { CHUNKER_VERSION, chunkDocument, documentContentHash, documentText } from '../brain/chunk'
+import { CHUNKER_VERSION, documentContentHash, documentText } from '../brain/chunk'
+import { writeDocumentChunks } from '../brain/document-chunks'
 import type { Db } from '../db/client'
 import {
   blockedEmailDomains,
   cloneOrgs,
   clones,
-  documentChunks,
   documents,
   instances,
   memberships,
@@ -295,6 +295,9 @@ async function upsertDocuments(db: Db, cloneId: string, clone: SeedClone): Promi
       segments: doc.segments?.length ? doc.segments : null,
       product: doc.product ?? null,
       contentHash,
+      // Seeded sources are read already: written 'ready' with their chunks, in the seed's transaction.
+      state: 'ready' as const,
+      error: null,
     }
     // updated_at is the clone brain's signal to rebuild its index (brain/knowledge-index.ts): bump it
     // for any change the index or a citation shows (title, type, links, product), never otherwise.
@@ -309,21 +312,13 @@ async function upsertDocuments(db: Db, cloneId: string, clone: SeedClone): Promi
     if (!changed) continue
 
     rechunked++
-    await db.delete(documentChunks).where(eq(documentChunks.documentId, id))
-    const chunks = chunkDocument(doc)
-    if (chunks.length > 0) {
-      await db.insert(documentChunks).values(
-        chunks.map((c) => ({
-          id: seedId('chunk', `${id}:${contentHash}:${c.index}`),
-          documentId: id,
-          cloneId,
-          index: c.index,
-          text: c.text,
-          timestampMs: c.timestampMs,
-          tokenCount: c.tokenCount,
-        })),
-      )
-    }
+    // The studio's sources are chunked by the same function (issue #16: one indexing path).
+    await writeDocumentChunks(db, {
+      documentId: id,
+      cloneId,
+      doc,
+      chunkIdOf: (index) => seedId('chunk', `${id}:${contentHash}:${index}`),
+    })
   }
 
   // A source removed from the seed data must stop being retrieved; product-made documents have no key.

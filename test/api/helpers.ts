@@ -34,6 +34,8 @@ export interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute']
   /** The voice calls' clock (server/app.ts BuildAppOptions.now). */
   now?: BuildAppOptions['now']
+  /** The studio's web-source address rule or DNS (server/app.ts BuildAppOptions.knowledgeWeb). */
+  knowledgeWeb?: BuildAppOptions['knowledgeWeb']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -63,6 +65,7 @@ export async function createTestApp({
   providers,
   onRoute,
   now,
+  knowledgeWeb,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(env)
   const database = await acquireSeededDatabase()
@@ -81,6 +84,7 @@ export async function createTestApp({
     providers,
     onRoute,
     now,
+    knowledgeWeb,
   })
   await configure?.(app)
   await app.ready()

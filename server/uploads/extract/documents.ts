@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ExtractReply, ExtractRequest } from './extract-worker'
 import {
+  boundsOf,
   ExtractError,
   type ExtractOptions,
   READ_LIMITS,
@@ -85,7 +86,8 @@ function release(worker: Worker | null): void {
 
 /**
  * The text of a pdf, docx, pptx, xlsx, epub or rtf file (issue #15 'Every attached file is read'), read in
- * a worker thread with a heap of READ_LIMITS.workerHeapMb and READ_LIMITS.timeoutMs of wall time. A worker
+ * a worker thread with a heap of READ_LIMITS.workerHeapMb and READ_LIMITS.timeoutMs of wall time (or the
+ * caller's bounds: characters, pages, time). A worker
  * that runs out of time or memory, crashes or is aborted is terminated: the file gets an ExtractError
  * (TIMED_OUT_TEXT, TOO_LARGE_TEXT, UNREADABLE_TEXT) and the server carries on.
  */
@@ -95,6 +97,7 @@ export async function readDocumentText(
   options: ExtractOptions = {},
 ): Promise<string> {
   const { signal } = options
+  const bounds = boundsOf(options)
   if (signal?.aborted) throw new ExtractError(TIMED_OUT_TEXT)
   const worker = await acquire(signal)
   if (signal?.aborted) {
@@ -126,12 +129,17 @@ export async function readDocumentText(
       fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? TOO_LARGE_TEXT : UNREADABLE_TEXT)
     const onExit = (): void => fail(UNREADABLE_TEXT)
     const onAbort = (): void => fail(TIMED_OUT_TEXT)
-    const timer = setTimeout(() => fail(TIMED_OUT_TEXT), READ_LIMITS.timeoutMs)
+    const timer = setTimeout(() => fail(TIMED_OUT_TEXT), bounds.timeoutMs)
     worker.on('message', onMessage)
     worker.on('error', onError)
     worker.on('exit', onExit)
     signal?.addEventListener('abort', onAbort, { once: true })
-    const request: ExtractRequest = { id, fileName, bytes }
+    const request: ExtractRequest = {
+      id,
+      fileName,
+      bytes,
+      bounds: { chars: bounds.chars, pages: bounds.pages },
+    }
     worker.postMessage(request)
   })
 }

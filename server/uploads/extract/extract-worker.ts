@@ -4,21 +4,22 @@
  * per message and answers { id, text } or { id, error } with the visitor-facing reason.
  */
 import { parentPort } from 'node:worker_threads'
-import { ExtractError, UNREADABLE_TEXT } from './limits'
+import { ExtractError, type ReadBounds, UNREADABLE_TEXT } from './limits'
 import { readDocument } from './read-document'
 
 export interface ExtractRequest {
   id: number
   fileName: string
   bytes: Uint8Array
+  bounds: Pick<ReadBounds, 'chars' | 'pages'>
 }
 
 export type ExtractReply = { id: number; text: string } | { id: number; error: string }
 
-parentPort?.on('message', async ({ id, fileName, bytes }: ExtractRequest) => {
+parentPort?.on('message', async ({ id, fileName, bytes, bounds }: ExtractRequest) => {
   let reply: ExtractReply
   try {
-    reply = { id, text: await readDocument(fileName, bytes) }
+    reply = { id, text: await readDocument(fileName, bytes, bounds) }
   } catch (error) {
     reply = { id, error: error instanceof ExtractError ? error.message : UNREADABLE_TEXT }
   }

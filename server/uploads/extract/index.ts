@@ -1,11 +1,11 @@
 import { extensionOf, isImageFileName } from '../../../contract'
 import { isReadableText } from '../file-types'
 import { readDocumentText } from './documents'
-import { ExtractError, type ExtractOptions, READ_LIMITS, UNREADABLE_TEXT } from './limits'
+import { boundsOf, ExtractError, type ExtractOptions, UNREADABLE_TEXT } from './limits'
 import { readImageText } from './ocr'
 import { plainText } from './plain-text'
 
-export { ExtractError, type ExtractOptions, READ_LIMITS } from './limits'
+export { ExtractError, type ExtractOptions, READ_LIMITS, type ReadBounds } from './limits'
 
 export type ReadMethod = 'text' | 'document' | 'ocr'
 
@@ -22,7 +22,7 @@ export function readMethodOf(fileName: string): ReadMethod | null {
 
 /**
  * The readable text of one attached file (issue #15 'Every attached file is read'), at most
- * READ_LIMITS.chars characters. Text-like files are decoded here; documents are read in a worker thread
+ * READ_LIMITS.chars characters (options.bounds may allow more). Text-like files are decoded here; documents are read in a worker thread
  * bounded in time, memory, pages and unzipped bytes (documents.ts); images by OCR (ocr.ts). Throws an
  * ExtractError whose message is the visitor-facing reason (too large, too many pages, unreadable).
  */
@@ -34,7 +34,7 @@ export async function extractFileText(
   const method = readMethodOf(fileName)
   if (method === 'text') {
     const raw = new TextDecoder('utf-8').decode(bytes)
-    return plainText(raw, extensionOf(fileName)).slice(0, READ_LIMITS.chars)
+    return plainText(raw, extensionOf(fileName)).slice(0, boundsOf(options).chars)
   }
   if (method === 'document') return readDocumentText(fileName, bytes, options)
   if (method === 'ocr') return readImageText(bytes, options)

@@ -17,9 +17,31 @@ export const READ_LIMITS = {
   workerHeapMb: 256,
 } as const
 
+/** How much of one file is read: READ_LIMITS by default (a chat attachment); a knowledge source reads more. */
+export interface ReadBounds {
+  /** Characters of text kept. */
+  chars: number
+  /** PDF pages read. */
+  pages: number
+  /** Wall time for one document or image. */
+  timeoutMs: number
+}
+
 export interface ExtractOptions {
   signal?: AbortSignal
+  /**
+   * Larger bounds than a chat attachment's (issue #16: a knowledge source may be a book). The hostile-file
+   * protections stay as they are: the worker's heap, the unzipped-bytes budget and the image-pixel limit.
+   */
+  bounds?: Partial<ReadBounds>
 }
+
+/** READ_LIMITS with a caller's bounds over them. */
+export const boundsOf = (options: ExtractOptions = {}): ReadBounds => ({
+  chars: options.bounds?.chars ?? READ_LIMITS.chars,
+  pages: options.bounds?.pages ?? READ_LIMITS.pages,
+  timeoutMs: options.bounds?.timeoutMs ?? READ_LIMITS.timeoutMs,
+})
 
 /** Visitor-facing reasons (issue #15; the spec has none). */
 export const UNREADABLE_TEXT = 'This file could not be read'

@@ -3,10 +3,10 @@ import path from 'node:path'
 import { createWorker, type Worker } from 'tesseract.js'
 import { imageSizeOf } from './image-size'
 import {
+  boundsOf,
   ExtractError,
   type ExtractOptions,
   NO_TEXT_IN_IMAGE_TEXT,
-  READ_LIMITS,
   TIMED_OUT_TEXT,
   TOO_LARGE_TEXT,
   UNREADABLE_TEXT,
@@ -43,7 +43,7 @@ async function startWorker(): Promise<Worker> {
 
 /**
  * One tesseract worker thread, started on the first image and shared; images are read one at a time, each
- * within READ_LIMITS.timeoutMs. A read that runs out of time or is aborted ends the worker (tesseract cannot
+ * within its time bound (READ_LIMITS.timeoutMs unless the caller says). A read that runs out of time or is aborted ends the worker (tesseract cannot
  * stop a recognition midway), and the next read starts a fresh one.
  */
 class ImageReader {
@@ -53,8 +53,9 @@ class ImageReader {
   /** Rejects the read in progress, when the reader is closed under it. */
   private cancelCurrent: ((error: ExtractError) => void) | null = null
 
-  read(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
-    const turn = this.queue.then(() => this.recognize(bytes, signal))
+  read(bytes: Uint8Array, options: ExtractOptions): Promise<string> {
+    const { signal } = options
+    const turn = this.queue.then(() => this.recognize(bytes, options))
     this.queue = turn.catch(() => {})
     // A caller who gives up while waiting for its turn is answered at once; its turn is then skipped.
     return signal ? Promise.race([turn, aborted(signal)]) : turn
@@ -68,21 +69,23 @@ class ImageReader {
     if (worker) await worker.then((w) => w.terminate()).catch(() => {})
   }
 
-  private async recognize(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
+  private async recognize(bytes: Uint8Array, options: ExtractOptions): Promise<string> {
+    const { signal } = options
+    const bounds = boundsOf(options)
     if (signal?.aborted) throw new ExtractError(TIMED_OUT_TEXT)
     this.clearIdle()
     const worker = this.worker ?? this.start()
     let timer: NodeJS.Timeout | undefined
     let onAbort: (() => void) | undefined
     const stopped = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ExtractError(TIMED_OUT_TEXT)), READ_LIMITS.timeoutMs)
+      timer = setTimeout(() => reject(new ExtractError(TIMED_OUT_TEXT)), bounds.timeoutMs)
       onAbort = () => reject(new ExtractError(TIMED_OUT_TEXT))
       signal?.addEventListener('abort', onAbort, { once: true })
       this.cancelCurrent = reject
     })
     try {
       const { data } = await Promise.race([worker.then((w) => w.recognize(Buffer.from(bytes))), stopped])
-      return readableText(data.text)
+      return readableText(data.text).slice(0, bounds.chars)
     } catch (error) {
       if (error instanceof ExtractError && error.message === NO_TEXT_IN_IMAGE_TEXT) throw error
       // Out of time, aborted, or a failure inside tesseract: this worker is not trusted with the next image.
@@ -135,7 +138,7 @@ function readableText(text: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
   if (!/[\p{L}\p{N}]{2,}/u.test(trimmed)) throw new ExtractError(NO_TEXT_IN_IMAGE_TEXT)
-  return trimmed.slice(0, READ_LIMITS.chars)
+  return trimmed
 }
 
 const reader = new ImageReader()
@@ -149,7 +152,7 @@ export async function readImageText(bytes: Uint8Array, options: ExtractOptions =
   const size = imageSizeOf(bytes)
   if (!size) throw new ExtractError(UNREADABLE_TEXT)
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ExtractError(TOO_LARGE_TEXT)
-  return reader.read(bytes, options.signal)
+  return reader.read(bytes, options)
 }
 
 /** Ends the OCR worker thread, if one runs (the app's onClose; server/app.ts). A later image starts another. */

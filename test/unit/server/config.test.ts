@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       LLM_API_KEY: undefined,
       LLM_MODEL: undefined,
       LLM_VISION: true,
+      STUDIO_ALLOW_PRIVATE_URLS: false,
       VAPI_API_BASE_URL: 'https://api.vapi.ai',
       TAVUS_API_BASE_URL: 'https://tavusapi.com',
       EMBED_DEMO_ORIGINS: [],
@@ -30,6 +31,12 @@ describe('loadConfig', () => {
   it('sends attached images to the language model unless LLM_VISION is off (issue #15)', () => {
     expect(loadConfig({ LLM_VISION: 'on' }).LLM_VISION).toBe(true)
     expect(loadConfig({ LLM_VISION: 'off' }).LLM_VISION).toBe(false)
+  })
+
+  it('refuses private web page sources unless STUDIO_ALLOW_PRIVATE_URLS is true (issue #16)', () => {
+    expect(loadConfig({ STUDIO_ALLOW_PRIVATE_URLS: 'true' }).STUDIO_ALLOW_PRIVATE_URLS).toBe(true)
+    expect(loadConfig({ STUDIO_ALLOW_PRIVATE_URLS: 'false' }).STUDIO_ALLOW_PRIVATE_URLS).toBe(false)
+    expect(() => loadConfig({ STUDIO_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(/STUDIO_ALLOW_PRIVATE_URLS/)
   })
 
   it('reads the demo embed origins, normalised, and refuses anything that is not an origin', () => {
