@@ -54,6 +54,7 @@ import { optInRoutes } from './routes/opt-ins'
 import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
 import { staffRoutes } from './routes/staff'
+import { studioCloneRoutes } from './routes/studio-clones'
 import { studioQuestionRoutes } from './routes/studio-questions'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { textingWebhookRoutes } from './routes/texting-webhooks'
@@ -266,6 +267,8 @@ export async function buildApp({
   await app.register(leadRoutes, { db })
   // The studio's suggested questions (issue #15): CREATOR or CONTRIBUTOR of the clone.
   await app.register(studioQuestionRoutes, { db })
+  // The creator's clones (issue #16): create, settings, delete, voices and their preview.
+  await app.register(studioCloneRoutes, { db, tts: providers.tts })
   // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.
   await app.register(announcementRoutes, { db })
   // Tracked events (spec 1 §7) and their counts per clone.

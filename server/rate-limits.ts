@@ -61,6 +61,10 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/events': 'writes',
   // Creator announcements (issue #15): signed-in team only, also capped per clone per hour in the database.
   'POST /api/studio/:slug/announcements': 'writes',
+  // A new clone (issue #16): signed-in only, also capped per creator per day in the database.
+  'POST /api/studio/clones': 'writes',
+  // A voice sample costs like read aloud.
+  'POST /api/studio/voice-preview': 'chat',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
@@ -112,6 +116,8 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'DELETE /api/studio/:slug/announcements/:id':
     'needs the signed-in creator or a contributor; creates nothing',
   'POST /api/capture/lead': 'needs a signed-in user; writes one lead per user and clone',
+  'PATCH /api/studio/:slug/settings': 'needs the signed-in creator of the clone; creates nothing',
+  'DELETE /api/studio/:slug': 'needs the signed-in creator of the clone and its address typed',
 }
 
 /** The per-minute limits from the configuration. */
