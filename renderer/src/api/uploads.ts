@@ -90,6 +90,10 @@ export async function uploadFile(file: File, options: UploadFileOptions = {}): P
   return (await uploadParts(file, 'consumer', options)).url
 }
 
+/** A file whose upload id the caller hands on (a studio portrait, attached by PATCH settings): id and address. */
+export const uploadFileWithId = (file: File, options: UploadFileOptions = {}) =>
+  uploadParts(file, 'consumer', options)
+
 /**
  * A video call's recording (bucket 'recording', contract/uploads.ts): answers the upload's id, which
  * POST /api/calls/video/:callId/recording attaches to the call (api/video.ts attachVideoRecording).

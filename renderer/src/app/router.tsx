@@ -18,6 +18,7 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadStudioScreens } from '../features/studio'
 import { loadStudioQuestionsScreen } from '../features/studio-questions'
 import { loadTalkScreen } from '../features/talk'
 import { loadVideoScreens } from '../features/video'
@@ -84,6 +85,19 @@ const termsOfUseRoute = createRoute({
 const membershipsRoute = createRoute({
   ...route('/memberships/$target'),
   component: lazyRouteComponent(loadMembershipsScreen, 'MembershipsScreen'),
+})
+// The studio home, 'Create a clone' and a clone's settings (issue #16): signed in; one lazy chunk.
+const studioHomeRoute = createRoute({
+  ...route('/studio'),
+  component: lazyRouteComponent(loadStudioScreens, 'StudioHomeScreen'),
+})
+const studioNewRoute = createRoute({
+  ...route('/studio/new'),
+  component: lazyRouteComponent(loadStudioScreens, 'CreateCloneScreen'),
+})
+const studioSettingsRoute = createRoute({
+  ...route('/studio/$slug/settings'),
+  component: lazyRouteComponent(loadStudioScreens, 'CloneSettingsRoute'),
 })
 // The studio's suggested questions (spec 1 §2, issue #15): CREATOR or CONTRIBUTOR; its own lazy chunk.
 const studioQuestionsRoute = createRoute({
@@ -219,6 +233,9 @@ export const routeTree = rootRoute.addChildren([
   privacyPolicyRoute,
   termsOfUseRoute,
   membershipsRoute,
+  studioHomeRoute,
+  studioNewRoute,
+  studioSettingsRoute,
   studioQuestionsRoute,
   studioLeadsRoute,
   studioAnnouncementsRoute,
