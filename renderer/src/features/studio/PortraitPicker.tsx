@@ -52,7 +52,8 @@ export function PortraitPicker({
             type="file"
             accept="image/png,image/jpeg"
             className="visually-hidden"
-            aria-label={s.portrait}
+            tabIndex={-1}
+            aria-label={s.choosePortrait}
             onChange={(e) => void onPick(e.target.files?.[0])}
           />
           <Button type="button" variant="soft" onClick={() => input.current?.click()}>
