@@ -14,11 +14,15 @@ export interface EspeakVoice {
   language: string
 }
 
-/** eSpeak accents by product language code; a language missing here uses its own code as eSpeak's voice. */
+/**
+ * eSpeak accents by product language code; a language missing here uses its own code as eSpeak's voice.
+ * British English and French of France are named by their voice files ('en', 'fr'): eSpeak NG 1.51 drops the
+ * variant of '-v en-gb+f3' and '-v fr-fr+f3' (the language names), but not of 'en+f3' and 'fr+f3'.
+ */
 const ACCENTS: Record<string, [voice: string, label: string][]> = {
   en: [
     ['en-us', 'American English'],
-    ['en-gb', 'British English'],
+    ['en', 'British English'],
     ['en-gb-scotland', 'Scottish English'],
     ['en-029', 'Caribbean English'],
   ],
@@ -27,7 +31,7 @@ const ACCENTS: Record<string, [voice: string, label: string][]> = {
     ['es-419', 'Spanish (Latin America)'],
   ],
   fr: [
-    ['fr-fr', 'French (France)'],
+    ['fr', 'French (France)'],
     ['fr-be', 'French (Belgium)'],
   ],
   pt: [

@@ -231,7 +231,7 @@ describe('studio clones', () => {
           telegramEnabled: true,
           options: { requireEmail: false, warning: true, customWarning: '  Bea is a bot.  ', autoDial: true },
           language: 'en',
-          voiceId: 'espeak:en-gb+f3',
+          voiceId: 'espeak:en+f3',
           allowVoice: true,
         },
         'bea-quill',
@@ -245,7 +245,7 @@ describe('studio clones', () => {
         phoneSmsEnabled: true,
         telegramUsername: 'bea_quill',
         telegramEnabled: true,
-        voiceId: 'espeak:en-gb+f3',
+        voiceId: 'espeak:en+f3',
         allowVoice: true,
         socials: expect.objectContaining({
           linkedin: null,
@@ -391,7 +391,7 @@ describe('studio clones', () => {
       const voices = StudioVoices.parse((await studio(t.app, 'GET', '/api/studio/voices', lena)).json())
       expect(voices.provider).toBe('espeak')
       expect(voices.voices).toContainEqual({
-        id: 'espeak:en-gb+f3',
+        id: 'espeak:en+f3',
         label: 'British English, female',
         language: 'en',
       })
