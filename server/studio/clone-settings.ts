@@ -6,14 +6,16 @@ import { readPhoneNumber } from '../../contract/phone'
 import type { CloneSettings, StudioRole, UpdateCloneSettings } from '../../contract/studio-clones'
 import type { CloneRow } from '../clones/queries'
 import type { Db } from '../db/client'
-import { clones, uploads } from '../db/schema'
-import { badRequest, notFound } from '../errors'
+import { clones, subscriptions, uploads } from '../db/schema'
+import { badRequest, conflict, notFound } from '../errors'
 import { fileUrl } from '../uploads/uploads'
 
 type SettingsPatch = z.output<typeof UpdateCloneSettings>
 
 export const PORTRAIT_NOT_USABLE_TEXT = 'This portrait upload is not a finished PNG or JPEG image of yours.'
 export const DELETE_CONFIRMATION_TEXT = 'Type the clone’s address exactly to delete it.'
+export const PAID_MEMBERS_REFUSAL =
+  'People pay for memberships of this clone. Delete it once their memberships have ended or been cancelled.'
 
 /** What the settings page shows: the clone's editable fields and the reader's role. */
 export function settingsOf(clone: CloneRow, role: StudioRole): CloneSettings {
@@ -139,10 +141,21 @@ async function releasePortrait(db: Db, imageUrl: string | null, keep?: string) {
   await db.update(uploads).set({ attachedAt: null }).where(eq(uploads.fileKey, fileKey))
 }
 
-/** Deletes the clone: everything that belongs to it cascades (knowledge, chats, memberships, embeds...). */
+/**
+ * Deletes the clone: everything that belongs to it cascades (knowledge, chats, memberships, embeds...). Not
+ * while someone pays for one of its memberships (their money would buy nothing); ended subscriptions go
+ * first, as subscriptions.membership_id restricts deleting the membership they name.
+ */
 export async function deleteClone(db: Db, clone: CloneRow, confirmSlug: string): Promise<void> {
   if (confirmSlug.trim().toLowerCase() !== clone.slug) throw badRequest(DELETE_CONFIRMATION_TEXT)
   await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.cloneId, clone.id), eq(subscriptions.status, 'active')))
+      .limit(1)
+    if (paid) throw conflict(PAID_MEMBERS_REFUSAL)
+    await tx.delete(subscriptions).where(eq(subscriptions.cloneId, clone.id))
     await releasePortrait(tx, clone.imageUrl)
     await tx.delete(clones).where(eq(clones.id, clone.id))
   })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CloneList } from '../../contract'
 import { CloneSettings, SlugAvailability, StudioCloneList, StudioVoices } from '../../contract/studio-clones'
-import { clones, uploads } from '../../server/db/schema'
+import { clones, memberships, subscriptions, uploads } from '../../server/db/schema'
 import { DEFAULT_ANONYMOUS_QUOTA, DEFAULT_CLONE_OPTIONS } from '../../server/studio/clones'
 import { seededUserCookie, studio } from './embed-helpers'
 import { createTestApp, type TestApp, userWithSession } from './helpers'
@@ -383,6 +383,38 @@ describe('studio clones', () => {
       expect(await rowOf('fay-gone')).toBeUndefined()
       expect((await t.app.inject({ url: '/api/clones/fay-gone' })).statusCode).toBe(404)
       expect((await studio(t.app, 'GET', '/api/studio/clones', maker.cookie)).json()).toEqual({ clones: [] })
+    })
+
+    it('waits while someone pays for a membership; a clone whose members have left goes, history and all', async () => {
+      const maker = await newUser()
+      const member = await newUser()
+      await create(maker.cookie, { name: 'Gil Paid', slug: 'gil-paid' })
+      const clone = (await rowOf('gil-paid'))!
+      const [plan] = await t.db
+        .insert(memberships)
+        .values({ cloneId: clone.id, name: 'Fans', basePrice: 5 })
+        .returning()
+      const now = new Date()
+      const [sub] = await t.db
+        .insert(subscriptions)
+        .values({
+          userId: member.id,
+          cloneId: clone.id,
+          membershipId: plan!.id,
+          basis: 'monthly',
+          provider: 'local',
+          currentPeriodStart: now,
+          currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+        })
+        .returning()
+      const refused = await del(maker.cookie, 'gil-paid', 'gil-paid')
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().error.message).toContain('People pay for memberships of this clone')
+      expect(await rowOf('gil-paid')).toBeDefined()
+
+      await t.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.id, sub!.id))
+      expect((await del(maker.cookie, 'gil-paid', 'gil-paid')).statusCode).toBe(200)
+      expect(await rowOf('gil-paid')).toBeUndefined()
     })
   })
 
