@@ -99,6 +99,19 @@ test('a new user creates a clone with a portrait, publishes it, and a visitor fi
     const portrait = page.getByRole('img', { name: 'Portrait', exact: true })
     await expect(portrait).toHaveAttribute('src', /\/api\/uploads\/files\/[^/]+\/portrait\.jpg$/)
 
+    // Language and voice: an eSpeak voice, heard, then saved with the rest of the form.
+    await page.getByLabel('Voice', { exact: true }).selectOption({ label: 'British English, female' })
+    const [preview] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/studio/voice-preview')),
+      page.getByRole('button', { name: 'Preview voice' }).click(),
+    ])
+    expect(preview.status()).toBe(200)
+    expect(preview.headers()['content-type']).toBe('audio/wav')
+    await page.getByLabel('Headline').fill('Potter, teacher, and now a clone')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Settings saved')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
+
     await page.getByRole('button', { name: 'Publish' }).click()
     await expect(page.getByText('Published: your clone is on Explore.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible()
@@ -116,6 +129,7 @@ test('a new user creates a clone with a portrait, publishes it, and a visitor fi
       await card.click()
       await expect(explore).toHaveURL(new RegExp(`/${slug}$`))
       await expect(explore.getByRole('heading', { name, level: 1 })).toBeVisible()
+      await expect(explore.getByText('Potter, teacher, and now a clone')).toBeVisible()
     } finally {
       await visitor.close()
     }
