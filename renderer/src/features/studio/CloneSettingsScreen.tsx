@@ -24,13 +24,13 @@ import {
   SocialsSection,
   TextInput,
   TextingSection,
-  VoiceSection,
 } from './SettingsSections'
 import { StudioAccessGate } from './StudioAccessGate'
 import { StudioNav } from './StudioNav'
 import { draftOf, patchOf, type SettingsDraft, sameDraft } from './settings-draft'
 import { studioStrings } from './studio.strings'
 import { DangerZone, VisibilitySection } from './VisibilityAndDelete'
+import { VoiceSection } from './VoiceSection'
 
 const s = studioStrings.settings
 const gateTexts = {
