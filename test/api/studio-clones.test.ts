@@ -368,6 +368,7 @@ describe('studio clones', () => {
       await create(maker.cookie, { name: 'Fay Gone', slug: 'fay-gone' })
       expect((await del(sam, 'lena-hart', 'lena-hart')).statusCode).toBe(404)
       expect((await del(tomas, 'lena-hart', 'lena-hart')).statusCode).toBe(404)
+      expect((await del((await newUser()).cookie, 'lena-hart', 'lena-hart')).statusCode).toBe(404)
       expect((await del(null, 'lena-hart', 'lena-hart')).statusCode).toBe(401)
       expect(await rowOf('lena-hart')).toBeDefined()
 
