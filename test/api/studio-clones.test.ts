@@ -15,7 +15,10 @@ describe('studio clones', () => {
   let tomas: string
   const spoken: { text: string; voiceId: string; language: string }[] = []
   let n = 0
-  const newUser = async () => userWithSession(t.db, `maker${++n}@example.com`)
+  const newUser = async () => {
+    const email = `maker${++n}@example.com`
+    return { email, ...(await userWithSession(t.db, email)) }
+  }
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -374,8 +377,7 @@ describe('studio clones', () => {
 
       // A creator cannot delete their account while the clone exists.
       expect(
-        (await studio(t.app, 'DELETE', '/api/me', maker.cookie, { email: `maker${n}@example.com` }))
-          .statusCode,
+        (await studio(t.app, 'DELETE', '/api/me', maker.cookie, { email: maker.email })).statusCode,
       ).toBe(409)
       const wrong = await del(maker.cookie, 'fay-gone', 'fay')
       expect(wrong.statusCode).toBe(400)
