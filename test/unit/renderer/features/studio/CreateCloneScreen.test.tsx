@@ -49,7 +49,9 @@ const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement
 describe('the create form', () => {
   it('suggests the address from the name and says when it is taken, after typing pauses', async () => {
     const { calls } = await open()
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Ada Stone' } })
+    const name = await screen.findByLabelText('Name')
+    for (const typed of ['Ada', 'Ada S', 'Ada Sto', 'Ada Stone'])
+      fireEvent.change(name, { target: { value: typed } })
     expect(field('Address').value).toBe('ada-stone')
     expect(await screen.findByText('That address is already taken')).toBeTruthy()
     // One check for the address the typing ended on, not one per keystroke.
