@@ -54,6 +54,7 @@ import { optInRoutes } from './routes/opt-ins'
 import { phoneRoutes } from './routes/phone'
 import { sharingRoutes } from './routes/sharing'
 import { staffRoutes } from './routes/staff'
+import { studioCloneRoutes } from './routes/studio-clones'
 import { studioMembershipRoutes } from './routes/studio-memberships'
 import { studioQuestionRoutes } from './routes/studio-questions'
 import { studioReviewRoutes } from './routes/studio-review'
@@ -280,6 +281,8 @@ export async function buildApp({
   await app.register(studioReviewRoutes, { db })
   // The studio's knowledge base (issue #16): sources read off the request path, and the test box.
   await registerStudioKnowledge(app, { db, config, uploadStore, setup: brain, web: knowledgeWeb })
+  // The creator's clones (issue #16): create, settings, delete, voices and their preview.
+  await app.register(studioCloneRoutes, { db, tts: providers.tts })
   // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.
   await app.register(announcementRoutes, { db })
   // Tracked events (spec 1 §7) and their counts per clone.

@@ -74,6 +74,10 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/studio/:slug/sources/:id/reread': 'writes',
   // The test box is a model answer, like a chat message.
   'POST /api/studio/:slug/test-answer': 'chat',
+  // A new clone (issue #16): signed-in only, also capped per creator per day in the database.
+  'POST /api/studio/clones': 'writes',
+  // A voice sample costs like read aloud.
+  'POST /api/studio/voice-preview': 'chat',
 }
 
 /** Writes without a request-rate limit, and why none is needed. */
@@ -134,6 +138,8 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'DELETE /api/studio/:slug/invites/:id': 'needs the signed-in creator of the clone; creates nothing',
   'DELETE /api/studio/:slug/contributors/:userId':
     'needs the signed-in creator of the clone; creates nothing',
+  'PATCH /api/studio/:slug/settings': 'needs the signed-in creator of the clone; creates nothing',
+  'DELETE /api/studio/:slug': 'needs the signed-in creator of the clone and its address typed',
 }
 
 /** The per-minute limits from the configuration. */

@@ -20,8 +20,9 @@ import type { UploadStore } from '../uploads/store'
  * a creator's clone is not deleted silently: refused with a clear message').
  */
 
+// Issue #16: the clone's studio settings have its 'Delete clone' (there is no hand-over yet).
 export const creatorRefusal = (cloneName: string) =>
-  `You created ${cloneName}. Delete your clone or hand it over before deleting your account.`
+  `You created ${cloneName}. Delete it in its studio settings (Studio › Settings › Delete clone) before deleting your account.`
 
 export const ACTIVE_MEMBERSHIP_REFUSAL =
   'You have an active paid membership. Cancel it on the billing page and wait until it ends before deleting your account.'

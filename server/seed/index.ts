@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm'
-import type { CloneOptions } from '../../contract'
 import { CHUNKER_VERSION, documentContentHash, documentText } from '../brain/chunk'
 import { writeDocumentChunks } from '../brain/document-chunks'
 import type { Db } from '../db/client'
 import {
   blockedEmailDomains,
   cloneOrgs,
-  clones,
   documents,
   instances,
   memberships,
   orgs,
-  relationships,
   serverSettings,
   suggestedQuestions,
   users,
 } from '../db/schema'
+import { DEFAULT_CLONE_OPTIONS, setCloneRole, writeClone } from '../studio/clones'
 import { seedBlockedEmailDomains, seedClones, seedUsers } from './data'
 import { upsertEmbeds } from './embeds'
 import { seedId } from './ids'
@@ -56,20 +54,8 @@ export interface SeedOptions {
 export const SEED_VERSION = 1
 const SEED_FINGERPRINT_KEY = 'seed_fingerprint'
 
-/** spec 1 §3 'Clone options' defaults; a seed clone's options override them. */
-export const DEFAULT_CLONE_OPTIONS: Omit<CloneOptions, 'id'> = {
-  locationId: null,
-  suggestQuestions: true,
-  requireEmail: true,
-  requirePhoneNumber: false,
-  productLogo: true,
-  autoDial: false,
-  warning: true,
-  customWarning: null,
-  enableImageSending: true,
-  enableMultiLanguage: false,
-  voiceModel: null,
-}
+// The clone option defaults live with the code that writes clone rows (studio/clones.ts); the fingerprint reads them.
+export { DEFAULT_CLONE_OPTIONS }
 
 /**
  * Writes the demo clones and users. Idempotent: ids derive from stable keys and every write is an
@@ -147,44 +133,41 @@ async function seedFingerprint(db: Db, data: SeedData): Promise<string> {
 export const cloneIdOf = (cloneKey: string) => seedId('clone', cloneKey)
 export { embedConfigIdOf } from './embeds'
 
+/** The seed clone's row, through the studio's own clone writer (one code path for demo and real clones). */
 async function upsertClone(db: Db, clone: SeedClone): Promise<string> {
   const id = cloneIdOf(clone.key)
-  const values = {
-    key: clone.key,
-    slug: clone.slug,
-    name: clone.name,
-    headline: clone.headline,
-    description: clone.description,
-    imageUrl: clone.imageUrl,
-    verified: clone.verified,
-    public: clone.public,
-    language: clone.language,
-    languages: clone.languages,
-    voiceId: clone.voiceId,
-    allowVoice: clone.allowVoice,
-    allowVideo: clone.allowVideo,
-    phoneNumber: clone.phoneNumber,
-    telegramUsername: clone.telegramUsername,
-    phoneSmsEnabled: clone.phoneSmsEnabled,
-    phoneWhatsAppEnabled: clone.phoneWhatsAppEnabled,
-    telegramEnabled: clone.telegramEnabled,
-    viewSources: clone.viewSources,
-    toneFeedback: clone.toneFeedback,
-    tier: clone.tier,
-    options: {
-      id: seedId('clone-options', clone.key),
-      ...DEFAULT_CLONE_OPTIONS,
-      // An option written as undefined keeps its default.
-      ...Object.fromEntries(Object.entries(clone.options).filter(([, v]) => v !== undefined)),
+  await writeClone(db, {
+    id,
+    optionsId: seedId('clone-options', clone.key),
+    upsert: true,
+    values: {
+      key: clone.key,
+      slug: clone.slug,
+      name: clone.name,
+      headline: clone.headline,
+      description: clone.description,
+      imageUrl: clone.imageUrl,
+      verified: clone.verified,
+      public: clone.public,
+      language: clone.language,
+      languages: clone.languages,
+      voiceId: clone.voiceId,
+      allowVoice: clone.allowVoice,
+      allowVideo: clone.allowVideo,
+      phoneNumber: clone.phoneNumber,
+      telegramUsername: clone.telegramUsername,
+      phoneSmsEnabled: clone.phoneSmsEnabled,
+      phoneWhatsAppEnabled: clone.phoneWhatsAppEnabled,
+      telegramEnabled: clone.telegramEnabled,
+      viewSources: clone.viewSources,
+      toneFeedback: clone.toneFeedback,
+      tier: clone.tier,
+      options: clone.options,
+      socials: clone.socials,
+      anonymousQuota: clone.anonymousQuota,
+      upsellTitle: clone.upsellTitle,
     },
-    socials: clone.socials,
-    anonymousQuota: clone.anonymousQuota,
-    upsellTitle: clone.upsellTitle,
-  }
-  await db
-    .insert(clones)
-    .values({ id, ...values })
-    .onConflictDoUpdate({ target: clones.id, set: values })
+  })
 
   for (const [position, org] of clone.orgs.entries()) {
     const orgId = seedId('org', org.key)
@@ -369,14 +352,11 @@ async function upsertUser(db: Db, user: SeedUser): Promise<void> {
     .returning({ id: users.id })
   const userId = row!.id
   for (const r of user.relationships) {
-    await db
-      .insert(relationships)
-      .values({
-        id: seedId('relationship', `${user.key}:${r.cloneKey}`),
-        userId,
-        cloneId: cloneIdOf(r.cloneKey),
-        type: r.type,
-      })
-      .onConflictDoUpdate({ target: [relationships.userId, relationships.cloneId], set: { type: r.type } })
+    await setCloneRole(db, {
+      id: seedId('relationship', `${user.key}:${r.cloneKey}`),
+      userId,
+      cloneId: cloneIdOf(r.cloneKey),
+      type: r.type,
+    })
   }
 }

@@ -1,9 +1,15 @@
 import { spawn } from 'node:child_process'
+import { espeakVoiceArgument } from './espeak-voices'
 import { languageCode } from './language'
 import { type Speech, type SpeechRequest, SpeechUnavailableError, type TextToSpeech } from './provider'
 
-/** eSpeak NG voices for the clone languages we know; anything else falls back to English. */
-const voiceFor = (language: string) => {
+/**
+ * The clone's own eSpeak voice when it chose one of this language (studio, tts/espeak-voices.ts), else the
+ * eSpeak NG voice of the language; anything unknown falls back to English.
+ */
+const voiceFor = (language: string, voiceId?: string) => {
+  const chosen = espeakVoiceArgument(voiceId, language)
+  if (chosen) return chosen
   const code = languageCode(language)
   if (code === 'en') return 'en-us'
   return /^[a-z]{2,3}$/.test(code) ? code : 'en-us'
@@ -21,10 +27,14 @@ export function createEspeakTts(options: { binary?: string; wordsPerMinute?: num
     name: 'espeak-ng',
     synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech> {
       return new Promise((resolve, reject) => {
-        const child = spawn(binary, ['--stdout', '-v', voiceFor(request.language), '-s', speed], {
-          stdio: ['pipe', 'pipe', 'pipe'],
-          signal,
-        })
+        const child = spawn(
+          binary,
+          ['--stdout', '-v', voiceFor(request.language, request.voiceId), '-s', speed],
+          {
+            stdio: ['pipe', 'pipe', 'pipe'],
+            signal,
+          },
+        )
         const chunks: Buffer[] = []
         let stderr = ''
         child.stdout.on('data', (c: Buffer) => chunks.push(c))

@@ -91,8 +91,9 @@ export async function uploadFile(file: File, options: UploadFileOptions = {}): P
 }
 
 /**
- * A file for the creator studio's knowledge base (issue #16): the same consumer upload as a chat
- * attachment, answering its upload id too, which POST /api/studio/{slug}/sources/document names.
+ * A file the creator studio hands on by its upload id (issue #16): the same consumer upload as a chat
+ * attachment, answering its id and address. POST /api/studio/{slug}/sources/document names a knowledge
+ * document by it, and PATCH /api/studio/{slug}/settings a portrait.
  */
 export const uploadFileWithId = (file: File, options: UploadFileOptions = {}) =>
   uploadParts(file, 'consumer', options)

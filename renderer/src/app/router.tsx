@@ -18,6 +18,7 @@ import { loadPrivacyPolicyScreen, loadTermsOfUseScreen } from '../features/info'
 import { loadLeadsScreen } from '../features/leads'
 import { CloneProfileScreen } from '../features/profile'
 import { loadSharedConversationScreen } from '../features/shared-view'
+import { loadStudioScreens } from '../features/studio'
 import { loadAnalyticsScreen } from '../features/studio-analytics'
 import { loadKnowledgeScreen } from '../features/studio-knowledge'
 import { loadStudioMembershipsScreen } from '../features/studio-memberships'
@@ -89,6 +90,19 @@ const termsOfUseRoute = createRoute({
 const membershipsRoute = createRoute({
   ...route('/memberships/$target'),
   component: lazyRouteComponent(loadMembershipsScreen, 'MembershipsScreen'),
+})
+// The studio home, 'Create a clone' and a clone's settings (issue #16): signed in; one lazy chunk.
+const studioHomeRoute = createRoute({
+  ...route('/studio'),
+  component: lazyRouteComponent(loadStudioScreens, 'StudioHomeScreen'),
+})
+const studioNewRoute = createRoute({
+  ...route('/studio/new'),
+  component: lazyRouteComponent(loadStudioScreens, 'CreateCloneScreen'),
+})
+const studioSettingsRoute = createRoute({
+  ...route('/studio/$slug/settings'),
+  component: lazyRouteComponent(loadStudioScreens, 'CloneSettingsRoute'),
 })
 // The studio's suggested questions (spec 1 §2, issue #15): CREATOR or CONTRIBUTOR; its own lazy chunk.
 const studioQuestionsRoute = createRoute({
@@ -251,6 +265,9 @@ export const routeTree = rootRoute.addChildren([
   privacyPolicyRoute,
   termsOfUseRoute,
   membershipsRoute,
+  studioHomeRoute,
+  studioNewRoute,
+  studioSettingsRoute,
   studioQuestionsRoute,
   studioKnowledgeRoute,
   studioLeadsRoute,

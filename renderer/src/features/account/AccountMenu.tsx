@@ -64,6 +64,9 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
         <AccountPageItem to="/profile" label={accountStrings.profile} />
         <AccountPageItem to="/billing" label={accountStrings.billing} />
         <AccountPageItem to="/actions" label={accountStrings.actions} />
+        <DropdownMenu.Item asChild>
+          <Link to="/studio">{accountStrings.studio}</Link>
+        </DropdownMenu.Item>
         {entries.feedback ? (
           <DropdownMenu.Item onSelect={() => openDialog({ kind: 'feedback' })}>
             {accountStrings.giveFeedback}

@@ -4,6 +4,8 @@ export const accountStrings = {
   profile: 'Profile',
   billing: 'Billing',
   actions: 'Actions',
+  /** Issue #16: every signed-in user has a studio, where they create and run their clones. */
+  studio: 'Studio',
   giveFeedback: 'Give feedback',
   editSuggestedQuestions: 'Edit suggested questions',
   leads: 'Leads',

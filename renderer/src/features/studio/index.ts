@@ -4,3 +4,6 @@
 export { StudioAccessGate, type StudioGateTexts } from './StudioAccessGate'
 export { StudioNav } from './StudioNav'
 export { STUDIO_PAGES, type StudioPageId } from './studio-pages'
+
+// The studio home, 'Create a clone' and a clone's settings (issue #16) load when first shown, in their own chunk.
+export const loadStudioScreens = () => import('./studio-screens')

@@ -4,6 +4,7 @@
  */
 
 export type StudioPageId =
+  | 'settings'
   | 'knowledge'
   | 'questions'
   | 'conversations'
@@ -19,6 +20,7 @@ export interface StudioPageEntry {
   label: string
   /** The page's route; every studio route has the one parameter `slug`. */
   to:
+    | '/studio/$slug/settings'
     | '/studio/$slug/knowledge'
     | '/studio/$slug/build/questions'
     | '/studio/$slug/conversations'
@@ -32,6 +34,7 @@ export interface StudioPageEntry {
 }
 
 export const STUDIO_PAGES: readonly StudioPageEntry[] = [
+  { id: 'settings', label: 'Settings', to: '/studio/$slug/settings' },
   { id: 'knowledge', label: 'Knowledge', to: '/studio/$slug/knowledge' },
   { id: 'questions', label: 'Suggested questions', to: '/studio/$slug/build/questions' },
   { id: 'conversations', label: 'Conversations', to: '/studio/$slug/conversations' },

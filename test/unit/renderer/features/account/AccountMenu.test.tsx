@@ -64,4 +64,9 @@ describe("the account menu's creator pages (issue #14)", () => {
     expect(screen.queryByRole('menuitem', { name: 'Leads' })).toBeNull()
     expect(screen.queryByRole('menuitem', { name: 'Embeds' })).toBeNull()
   })
+
+  it("offers every signed-in user their 'Studio', where they create a clone (issue #16)", async () => {
+    await openMenu(me([]))
+    expect(screen.getByRole('menuitem', { name: 'Studio' }).getAttribute('href')).toBe('/studio')
+  })
 })

@@ -136,8 +136,12 @@ describe('the embeds page (/studio/$slug/embeds)', () => {
     expect(screen.getByText('2 configurations')).toBeTruthy()
   })
 
-  it('frames the chosen configuration as a live preview, and frames it anew after an edit', async () => {
-    const inline = config({ id: '7f1c7a52-2b7e-4c55-9d7b-5c6a5c3e9a11', name: 'Blog inline', layout: 'inline' })
+  it('frames the chosen configuration as a live preview, with a choice between configurations', async () => {
+    const inline = config({
+      id: '7f1c7a52-2b7e-4c55-9d7b-5c6a5c3e9a11',
+      name: 'Blog inline',
+      layout: 'inline',
+    })
     await open(me('CONTRIBUTOR'), listOf(config(), inline))
     const frame = await screen.findByTitle('Live preview of Pricing bubble')
     expect(frame.getAttribute('src')).toBe(`${window.location.origin}/embed/lena-hart/${ID}`)

@@ -1,0 +1,199 @@
+import { Badge, Button, Callout, Flex, Heading, Spinner, Text, TextArea } from '@radix-ui/themes'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useParams } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+import {
+  type CloneSettings,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_HEADLINE_LENGTH,
+  MAX_NAME_LENGTH,
+} from '../../../../contract/studio-clones'
+import { isApiError, serverMessageOr } from '../../api/client'
+import { cloneQueryKey, clonesQuery } from '../../api/clones'
+import { cloneSettingsQuery, studioClonesQuery, updateCloneSettings } from '../../api/studio-clones'
+import { isCloneTeam } from '../../lib/clone-team'
+import { FieldLabel } from '../../ui/form-parts'
+import { useDocumentTitle } from '../../ui/use-document-title'
+import { useCurrentUser } from '../auth'
+import { AppHeader } from '../shell'
+import { PortraitPicker } from './PortraitPicker'
+import {
+  OptionsSection,
+  SettingsSection,
+  SocialsSection,
+  TextInput,
+  TextingSection,
+} from './SettingsSections'
+import { StudioAccessGate } from './StudioAccessGate'
+import { StudioNav } from './StudioNav'
+import { draftOf, patchOf, type SettingsDraft, sameDraft } from './settings-draft'
+import { studioStrings } from './studio.strings'
+import { DangerZone, VisibilitySection } from './VisibilityAndDelete'
+import { VoiceSection } from './VoiceSection'
+
+const s = studioStrings.settings
+const gateTexts = {
+  ...s,
+  loading: studioStrings.loading,
+  logIn: studioStrings.logIn,
+  exploreClones: studioStrings.exploreClones,
+}
+
+/** /studio/$slug/settings (the router's lazy route component). */
+export function CloneSettingsRoute() {
+  const { slug } = useParams({ strict: false }) as { slug: string }
+  return <CloneSettingsScreen slug={slug} />
+}
+
+/**
+ * A clone's settings (issue #16): profile and portrait, socials, texting, options, language and voice,
+ * visibility, and the creator's danger zone. The CREATOR edits; a CONTRIBUTOR sees them read-only; anyone
+ * else gets the studio's 'not here' door.
+ */
+export function CloneSettingsScreen({ slug }: Readonly<{ slug: string }>) {
+  const { user, relationships } = useCurrentUser()
+  const allowed = user !== null && isCloneTeam(slug, relationships)
+  const settings = useQuery({ ...cloneSettingsQuery(slug), enabled: allowed })
+  useDocumentTitle(s.pageTitle(settings.data?.name ?? slug))
+  const notFound = settings.isError && isApiError(settings.error) && settings.error.isNotFound
+
+  let content: React.ReactNode
+  if (settings.isPending) content = <Spinner size="3" role="status" aria-label={studioStrings.loading} />
+  else if (settings.isError) {
+    content = (
+      <Flex direction="column" gap="2" align="start" role="alert">
+        <Text color="red">{s.loadFailed}</Text>
+        <Button variant="soft" onClick={() => void settings.refetch()}>
+          {studioStrings.retry}
+        </Button>
+      </Flex>
+    )
+  } else content = <SettingsForm key={slug} saved={settings.data} />
+
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="page studio-settings-page">
+        <StudioAccessGate allowed={allowed} notFound={notFound} texts={gateTexts}>
+          <StudioNav slug={slug} current="settings" />
+          {content}
+        </StudioAccessGate>
+      </main>
+    </>
+  )
+}
+
+function SettingsForm({ saved }: Readonly<{ saved: CloneSettings }>) {
+  const queryClient = useQueryClient()
+  const editable = saved.role === 'CREATOR'
+  const [base, setBase] = useState(() => draftOf(saved))
+  const [draft, setDraft] = useState<SettingsDraft>(base)
+  const [pending, setPending] = useState(false)
+  const dirty = !sameDraft(base, draft)
+  const change = (update: (d: SettingsDraft) => SettingsDraft) => setDraft(update)
+
+  /** A save elsewhere on the page (portrait, visibility): the cache follows, the typed draft stays. */
+  const onSaved = (next: CloneSettings) => {
+    queryClient.setQueryData(cloneSettingsQuery(saved.slug).queryKey, next)
+    void queryClient.invalidateQueries({ queryKey: cloneQueryKey(saved.slug) })
+    void queryClient.invalidateQueries({ queryKey: studioClonesQuery().queryKey })
+    void queryClient.invalidateQueries({ queryKey: clonesQuery().queryKey })
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!editable || pending) return
+    setPending(true)
+    try {
+      const next = await updateCloneSettings(saved.slug, patchOf(draft))
+      onSaved(next)
+      const fresh = draftOf(next)
+      setBase(fresh)
+      setDraft(fresh)
+      toast.success(s.saved)
+    } catch (error) {
+      // The draft is left as typed: the creator fixes what the message names and saves again.
+      toast.error(serverMessageOr(error, s.saveFailed))
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Flex direction="column" gap="5">
+      <Flex direction="column" gap="1">
+        <Flex gap="2" align="center" wrap="wrap">
+          <Heading as="h1" size="7">
+            {s.title}
+          </Heading>
+          {saved.verified ? <Badge color="blue">{s.verified}</Badge> : null}
+        </Flex>
+        <Text color="gray">{saved.name}</Text>
+      </Flex>
+      {editable ? null : (
+        <Callout.Root color="gray">
+          <Callout.Text>{s.readOnly}</Callout.Text>
+        </Callout.Root>
+      )}
+      <SettingsSection title={s.portrait} id="settings-portrait">
+        <PortraitPicker settings={saved} editable={editable} onSaved={onSaved} />
+      </SettingsSection>
+      <form onSubmit={onSubmit} aria-label={s.title}>
+        <fieldset disabled={!editable || pending} className="studio-settings-fieldset">
+          <Flex direction="column" gap="5">
+            <SettingsSection title={s.profile} id="settings-profile">
+              <TextInput
+                id="clone-name"
+                label={s.name}
+                value={draft.name}
+                maxLength={MAX_NAME_LENGTH}
+                onChange={(name) => change((d) => ({ ...d, name }))}
+              />
+              <TextInput
+                id="clone-headline"
+                label={s.headline}
+                value={draft.headline}
+                maxLength={MAX_HEADLINE_LENGTH}
+                onChange={(headline) => change((d) => ({ ...d, headline }))}
+              />
+              <div>
+                <FieldLabel htmlFor="clone-description">{s.description}</FieldLabel>
+                <TextArea
+                  id="clone-description"
+                  rows={4}
+                  maxLength={MAX_DESCRIPTION_LENGTH}
+                  value={draft.description}
+                  onChange={(e) => change((d) => ({ ...d, description: e.target.value }))}
+                />
+              </div>
+            </SettingsSection>
+            <SocialsSection draft={draft} change={change} />
+            <TextingSection draft={draft} change={change} />
+            <OptionsSection draft={draft} change={change} />
+            <VoiceSection draft={draft} change={change} />
+          </Flex>
+        </fieldset>
+        {editable ? (
+          <Flex className="studio-settings-save" gap="3" align="center" justify="end" wrap="wrap">
+            {dirty ? (
+              <>
+                <Text size="2" color="gray" role="status">
+                  {s.unsaved}
+                </Text>
+                <Button type="button" variant="soft" color="gray" onClick={() => setDraft(base)}>
+                  {s.discard}
+                </Button>
+              </>
+            ) : null}
+            <Button type="submit" loading={pending} disabled={!dirty}>
+              {pending ? s.saving : s.save}
+            </Button>
+          </Flex>
+        ) : null}
+      </form>
+      <VisibilitySection settings={saved} editable={editable} onSaved={onSaved} />
+      {editable ? <DangerZone settings={saved} /> : null}
+    </Flex>
+  )
+}

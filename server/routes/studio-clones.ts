@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorBody } from '../../contract'
+import { OkResponse } from '../../contract/auth'
+import {
+  CloneSettings,
+  CreateCloneRequest,
+  CreatedClone,
+  DeleteCloneRequest,
+  SlugAvailability,
+  StudioCloneList,
+  StudioVoices,
+  UpdateCloneSettings,
+  VoicePreviewRequest,
+} from '../../contract/studio-clones'
+import { requireUser } from '../auth/identity'
+import { relationshipOf } from '../clones/relationships'
+import type { Db } from '../db/client'
+import { requireCloneTeam } from '../embeds/access'
+import { AppError, badRequest } from '../errors'
+import { deleteClone, settingsOf, updateSettings } from '../studio/clone-settings'
+import { createClone, listStudioClones, slugAvailability } from '../studio/clones'
+import { checkVoice, previewSentence, voicesOf } from '../studio/voices'
+import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
+
+const errors = {
+  400: ApiErrorBody,
+  401: ApiErrorBody,
+  404: ApiErrorBody,
+  409: ApiErrorBody,
+  429: ApiErrorBody,
+}
+const SlugParams = z.object({ slug: z.string().min(1).max(100) })
+const SlugQuery = z.object({ slug: z.string().max(100) })
+
+/**
+ * The creator's own clones (issue #16 'Create a clone'): the studio home's list, the slug check, creating a
+ * clone, its settings (CREATOR writes, CONTRIBUTOR reads, anyone else 404), deleting it, and the voices a
+ * creator can choose with a spoken preview.
+ */
+export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeech }> = async (
+  app,
+  { db, tts },
+) => {
+  app.get(
+    '/api/studio/clones',
+    { schema: { response: { 200: StudioCloneList, ...errors } } },
+    async (request) => {
+      const user = requireUser(request)
+      return { clones: await listStudioClones(db, user.id) }
+    },
+  )
+
+  app.get(
+    '/api/studio/slug-availability',
+    { schema: { querystring: SlugQuery, response: { 200: SlugAvailability, ...errors } } },
+    async (request) => {
+      requireUser(request)
+      return slugAvailability(db, request.query.slug)
+    },
+  )
+
+  app.post(
+    '/api/studio/clones',
+    { schema: { body: CreateCloneRequest, response: { 201: CreatedClone, ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request)
+      const created = await createClone(db, user.id, request.body)
+      return reply.code(201).send({ slug: created.slug })
+    },
+  )
+
+  app.get(
+    '/api/studio/:slug/settings',
+    { schema: { params: SlugParams, response: { 200: CloneSettings, ...errors } } },
+    async (request) => {
+      const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
+      const role = (await relationshipOf(db, user.id, clone.id)) === 'CREATOR' ? 'CREATOR' : 'CONTRIBUTOR'
+      return settingsOf(clone, role)
+    },
+  )
+
+  app.patch(
+    '/api/studio/:slug/settings',
+    {
+      schema: { params: SlugParams, body: UpdateCloneSettings, response: { 200: CloneSettings, ...errors } },
+    },
+    async (request) => {
+      const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'write')
+      const check = (voiceId: string, language: string) => checkVoice(tts, voiceId, language)
+      return settingsOf(await updateSettings(db, user.id, clone, request.body, check), 'CREATOR')
+    },
+  )
+
+  app.delete(
+    '/api/studio/:slug',
+    { schema: { params: SlugParams, body: DeleteCloneRequest, response: { 200: OkResponse, ...errors } } },
+    async (request) => {
+      const { clone } = await requireCloneTeam(db, request, request.params.slug, 'write')
+      await deleteClone(db, clone, request.body.confirmSlug)
+      return { ok: true as const }
+    },
+  )
+
+  app.get(
+    '/api/studio/voices',
+    { schema: { response: { 200: StudioVoices, ...errors } } },
+    async (request) => {
+      requireUser(request)
+      return voicesOf(tts)
+    },
+  )
+
+  app.post(
+    '/api/studio/voice-preview',
+    // The answer is audio, not JSON: only the body is schema-checked.
+    { schema: { body: VoicePreviewRequest } },
+    async (request, reply) => {
+      requireUser(request)
+      const { language } = request.body
+      const voiceId = request.body.voiceId || null
+      if (voiceId) {
+        const problem = checkVoice(tts, voiceId, language)
+        if (problem) throw badRequest(`voiceId: ${problem}`)
+      } else if (voicesOf(tts).provider === 'elevenlabs') {
+        throw badRequest('voiceId: Type an ElevenLabs voice id to hear it.')
+      }
+      const abort = new AbortController()
+      request.raw.once('close', () => abort.abort())
+      try {
+        const speech = await tts.synthesize(
+          { text: previewSentence(language), voiceId: voiceId ?? '', language },
+          abort.signal,
+        )
+        return reply
+          .header('content-type', speech.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .send(speech.audio)
+      } catch (error) {
+        if (error instanceof SpeechUnavailableError) {
+          request.log.error({ err: error }, 'voice preview unavailable')
+          throw new AppError(503, 'unavailable', 'The voice preview is not available right now')
+        }
+        throw error
+      }
+    },
+  )
+}
