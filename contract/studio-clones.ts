@@ -47,8 +47,15 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'robots',
   'sitemap',
   'index',
-  // the product's own words
+  // the studio's own segments beside /studio/{slug} and /api/studio/{slug} (a clone there would be shadowed)
   'new',
+  'invite',
+  'invites',
+  'clones',
+  'slug-availability',
+  'voice-preview',
+  'voices',
+  // the product's own words
   'admin',
   'staff',
   'settings',

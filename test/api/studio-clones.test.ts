@@ -85,6 +85,10 @@ describe('studio clones', () => {
       'assets',
       'privacy-policy',
       'memberships',
+      // The studio's own segments: /studio/invite/{token}, /api/studio/invites/{token}.
+      'invite',
+      'invites',
+      'voices',
     ])
       expect((await availability(word)).reason, word).toBe('reserved')
     const taken = await availability('lena-hart')
