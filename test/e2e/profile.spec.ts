@@ -125,11 +125,12 @@ test.describe('explore', () => {
   test('lists the public clones and links to their profiles; the logo leads back', async ({ page }) => {
     await page.goto('/')
     await expect(page).toHaveURL(/\/explore$/)
-    // The seed's two public clones, verified first.
-    const clones = page.getByRole('list', { name: 'Clones' }).getByRole('listitem')
-    await expect(clones).toHaveCount(2)
+    // The seed's two public clones, the verified one first. Studio specs running beside this one may publish
+    // a clone of their own for a moment: the directory is not counted, its seeded entries are checked.
+    const list = page.getByRole('list', { name: 'Clones' })
+    const clones = list.getByRole('listitem')
     await expect(clones.nth(0).getByRole('link')).toHaveAccessibleName(/Dr\. Lena Hart/)
-    await expect(clones.nth(1).getByRole('link')).toHaveAccessibleName(/Chef Tomás Rivera/)
+    await expect(list.getByRole('link', { name: /Chef Tomás Rivera/ })).toBeVisible()
     await clones.nth(0).getByRole('link').click()
     await expect(page).toHaveURL(/\/lena-hart$/)
     await page
