@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { createWorker, type Worker } from 'tesseract.js'
 import { imageSizeOf } from './image-size'
 import {
@@ -66,7 +67,16 @@ class ImageReader {
     this.cancelCurrent?.(new ExtractError(UNREADABLE_TEXT))
     const worker = this.worker
     this.worker = null
-    if (worker) await worker.then((w) => w.terminate()).catch(() => {})
+    // tesseract posts a job from an unawaited async call, so a job posted to an ended thread fails as an
+    // unhandled rejection: a job being posted now (its image loads in a few microtasks) goes first.
+    if (worker) {
+      await worker
+        .then(async (w) => {
+          await nextTurn()
+          await w.terminate()
+        })
+        .catch(() => {})
+    }
   }
 
   private async recognize(bytes: Uint8Array, options: ExtractOptions): Promise<string> {
@@ -84,7 +94,12 @@ class ImageReader {
       this.cancelCurrent = reject
     })
     try {
-      const { data } = await Promise.race([worker.then((w) => w.recognize(Buffer.from(bytes))), stopped])
+      const job = worker.then((w) => {
+        // Closed meanwhile (timed out, or the app closing): the ended thread takes no job.
+        if (this.worker !== worker) throw new ExtractError(UNREADABLE_TEXT)
+        return w.recognize(Buffer.from(bytes))
+      })
+      const { data } = await Promise.race([job, stopped])
       return readableText(data.text).slice(0, bounds.chars)
     } catch (error) {
       if (error instanceof ExtractError && error.message === NO_TEXT_IN_IMAGE_TEXT) throw error

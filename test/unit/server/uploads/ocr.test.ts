@@ -114,4 +114,26 @@ describe('reading an attached image', () => {
     },
     OCR_TIMEOUT,
   )
+
+  it(
+    'closes under reads being started at any moment: each read answers with its text or a reason, nothing crashes',
+    async () => {
+      const ticks = async (n: number) => {
+        for (let i = 0; i < n; i++) await Promise.resolve()
+      }
+      // Close after 0 to 40 microtasks, and after a turn: somewhere in there a job is being posted.
+      for (const wait of [0, 1, 2, 3, 5, 8, 13, 21, 40, -1]) {
+        await readImageText(sentence).catch(() => '')
+        const reading = Promise.allSettled([readImageText(sentence)])
+        await (wait < 0 ? new Promise((resolve) => setImmediate(resolve)) : ticks(wait))
+        await closeImageReader()
+        const [outcome] = await reading
+        if (outcome!.status === 'fulfilled') expect(outcome!.value).toMatch(/quick brown fox/)
+        else expect(String(outcome!.reason)).toMatch(new RegExp(`${UNREADABLE_TEXT}|${TIMED_OUT_TEXT}`))
+      }
+      // Tesseract posting a job to an ended thread would be an unhandled rejection, which fails this run.
+      await expect(readImageText(sentence)).resolves.toMatch(/quick brown fox/)
+    },
+    OCR_TIMEOUT,
+  )
 })
