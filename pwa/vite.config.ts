@@ -41,6 +41,13 @@ const CALL_QUOTA_MODULES =
 /** Daily's call object: under Vapi's SDK (voice) and the Tavus video engine, one chunk shared by both. */
 const DAILY_MODULES = /[\\/]node_modules[\\/]@daily-co[\\/]daily-js[\\/]/
 const PHONE_MODULES = /[\\/]node_modules[\\/]libphonenumber-js[\\/]/
+/**
+ * The creator studio's pages (issue #16 and the creator pages before it): one chunk, loaded by the first studio
+ * page a creator opens, and never precached (below): visitors never load it, and the studio needs the server.
+ * Each feature's index.ts stays out: the router imports it to name the lazy screens.
+ */
+const STUDIO_MODULES =
+  /[\\/]renderer[\\/]src[\\/](features[\\/](studio|studio-[a-z-]+|leads|embed-studio|announcements)[\\/](?!index\.ts$)|api[\\/]studio(-[a-z-]+)?\.ts$)|[\\/]contract[\\/]studio(-[a-z-]+)?\.ts$/
 /** Dictation's own modules, all loaded by the first press of a prompt's mic. */
 const DICTATION_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]dictation[\\/]/
 
@@ -78,6 +85,7 @@ export default defineConfig({
             // libphonenumber-js (about 120 KB), shared by the profile's formatter and contract/phone.ts (capture,
             // 'Get a Text'): named, so the precache leaves it out (below) whoever imports it first.
             { name: 'phone', test: PHONE_MODULES, includeDependenciesRecursively: false },
+            { name: 'studio', test: STUDIO_MODULES, includeDependenciesRecursively: false },
           ],
         },
       },
@@ -148,7 +156,8 @@ export default defineConfig({
         // number formatter (libphonenumber-js, about 120 KB) only changes how a number looks: offline the profile
         // shows the number as given (features/profile/use-formatted-phone.ts). Vapi's SDK (about 70 KB)
         // only serves a call held by Vapi's servers, which cannot happen offline; nor does Daily's call object
-        // under it (its own chunk, about 245 KB, shared with the Tavus video engine) or that engine.
+        // under it (its own chunk, about 245 KB, shared with the Tavus video engine) or that engine. The creator
+        // studio's chunk is for creators online only.
         globPatterns: ['**/*.{js,css,html,svg,woff2,ico}'],
         // The embed snippet runs on other sites' pages, never in the app: not precached.
         globIgnores: [
@@ -158,6 +167,8 @@ export default defineConfig({
           'assets/phone-*.js',
           'assets/vapi-*.js',
           'assets/daily-*.js',
+          'assets/studio-*.js',
+          'assets/studio-*.css',
         ],
       },
       devOptions: { enabled: false },
