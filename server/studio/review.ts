@@ -6,8 +6,9 @@ import type {
   ReviewMessage,
 } from '../../contract/studio-review'
 import { decodeConversationCursor, keysetPage, olderThan } from '../chat/conversation-cursor'
+import { citationSummariesOf } from '../chat/message-view'
 import type { Db } from '../db/client'
-import { cloneTraining, conversations, messageCitations, messages, users } from '../db/schema'
+import { cloneTraining, conversations, messages, users } from '../db/schema'
 import { notFound } from '../errors'
 
 /*
@@ -123,22 +124,7 @@ export async function reviewConversation(
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt), asc(messages.id))
   const answerIds = rows.filter((m) => m.sender === 'CLONE').map((m) => m.id)
-  const ofConversation = db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-  const citations = await db
-    .select({
-      messageId: messageCitations.messageId,
-      index: messageCitations.index,
-      type: messageCitations.type,
-      title: messageCitations.title,
-      url: messageCitations.url,
-      visible: messageCitations.visible,
-    })
-    .from(messageCitations)
-    .where(inArray(messageCitations.messageId, ofConversation))
-    .orderBy(asc(messageCitations.index))
+  const citations = await citationSummariesOf(db, conversationId)
   const revisions =
     answerIds.length === 0
       ? []
@@ -160,12 +146,11 @@ export async function reviewConversation(
           // Oldest first, so the map below keeps the latest revision of each answer.
           .orderBy(asc(cloneTraining.createdAt), asc(cloneTraining.id))
   const latestRevision = new Map(revisions.map((r) => [r.messageId, r]))
-  const citationsOf = new Map<string, ReviewMessage['citations']>()
   // spec 1 §4: a citation with an empty title is hidden.
-  for (const { messageId, ...citation } of citations) {
-    if (citation.title.trim() === '') continue
-    citationsOf.set(messageId, [...(citationsOf.get(messageId) ?? []), citation])
-  }
+  const citationsOf = (messageId: string): ReviewMessage['citations'] =>
+    (citations.get(messageId) ?? [])
+      .filter((c) => c.title.trim() !== '')
+      .map(({ index, type, title, url, visible }) => ({ index, type, title, url, visible }))
 
   const toMessage = (m: (typeof rows)[number]): ReviewMessage => {
     const revision = latestRevision.get(m.id)
@@ -177,7 +162,7 @@ export async function reviewConversation(
       status: m.status,
       fromStudio: m.fromStudio,
       attachments: m.files.length,
-      citations: citationsOf.get(m.id) ?? [],
+      citations: citationsOf(m.id),
       revision: revision ? { text: revision.text, createdAt: revision.createdAt.toISOString() } : null,
     }
   }
