@@ -3,7 +3,7 @@ import type { ConversationListItem } from '../../contract'
 import type { Owner } from '../auth/visitor'
 import type { Db } from '../db/client'
 import { conversations, messages } from '../db/schema'
-import { badRequest } from '../errors'
+import { decodeConversationCursor, keysetPage, olderThan } from './conversation-cursor'
 import { isOwner } from './conversation-store'
 import { type ConversationRow, toConversation } from './message-view'
 import { sharedConversationUrl } from './sharing'
@@ -34,31 +34,6 @@ export function toListItem(row: ConversationRow, place: ConversationPlace): Conv
 /** Timestamps compared at the millisecond, as they travel in the cursor (Postgres keeps microseconds). */
 const updatedAtMs = sql`date_trunc('milliseconds', ${conversations.updatedAt})`
 
-interface HistoryCursor {
-  updatedAt: string
-  id: string
-}
-
-export const encodeHistoryCursor = (row: Pick<ConversationRow, 'updatedAt' | 'id'>) =>
-  Buffer.from(JSON.stringify([row.updatedAt.toISOString(), row.id])).toString('base64url')
-
-function decodeHistoryCursor(cursor: string): HistoryCursor {
-  try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
-    if (
-      typeof updatedAt === 'string' &&
-      !Number.isNaN(Date.parse(updatedAt)) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(id)
-    ) {
-      return { updatedAt, id }
-    }
-  } catch {
-    // Falls through to the 400 below.
-  }
-  throw badRequest('Invalid cursor')
-}
-
 /** The conversations a caller owns: their user's, and their visitor cookie's that no user has claimed. */
 function ownedBy(owner: Owner): SQL | undefined {
   const byUser = owner.userId ? eq(conversations.userId, owner.userId) : undefined
@@ -84,7 +59,7 @@ export async function listConversationHistory(
 ): Promise<{ rows: ConversationRow[]; nextCursor: string | null }> {
   const owned = ownedBy(owner)
   if (!owned) return { rows: [], nextCursor: null }
-  const after = cursor ? decodeHistoryCursor(cursor) : null
+  const after = cursor ? decodeConversationCursor(cursor) : null
   const rows = await db
     .select()
     .from(conversations)
@@ -94,16 +69,16 @@ export async function listConversationHistory(
         instanceId ? eq(conversations.instanceId, instanceId) : isNull(conversations.instanceId),
         eq(conversations.hidden, false),
         owned,
-        after
-          ? sql`(${updatedAtMs}, ${conversations.id}) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        olderThan(after, updatedAtMs),
       ),
     )
     .orderBy(desc(updatedAtMs), desc(conversations.id))
     .limit(limit + 1)
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeHistoryCursor(last) : null }
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => ({
+    updatedAt: row.updatedAt.toISOString(),
+    id: row.id,
+  }))
+  return { rows: page, nextCursor }
 }
 
 export interface ConversationChange {

@@ -100,29 +100,41 @@ export async function withCitationsAndAffiliates(
   rows: readonly MessageRow[],
 ): Promise<ChatMessage[]> {
   if (rows.length === 0) return []
-  const ofConversation = db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-  const citations = await db
-    .select(citationSummaryColumns)
-    .from(messageCitations)
-    .where(inArray(messageCitations.messageId, ofConversation))
-    .orderBy(asc(messageCitations.index))
+  const citationsOf = await citationSummariesOf(db, conversationId)
   const affiliates = await db
     .select()
     .from(messageAffiliates)
-    .where(inArray(messageAffiliates.messageId, ofConversation))
+    .where(inArray(messageAffiliates.messageId, ofConversation(db, conversationId)))
     .orderBy(asc(messageAffiliates.position))
-  const citationsOf = groupBy(citations, (c) => c.messageId)
   const affiliatesOf = groupBy(affiliates, (a) => a.messageId)
-  return rows.map((row) =>
-    messageView(
-      row,
-      (citationsOf.get(row.id) ?? []).map(({ messageId: _, ...summary }) => summary),
-      affiliatesOf.get(row.id) ?? [],
-    ),
-  )
+  return rows.map((row) => messageView(row, citationsOf.get(row.id) ?? [], affiliatesOf.get(row.id) ?? []))
+}
+
+/** The ids of a conversation's messages, as a subquery. */
+const ofConversation = (db: Db, conversationId: string) =>
+  db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId))
+
+/**
+ * The citation summaries (contract MessageCitation) of every message of a conversation, by message id, in
+ * their order; read by conversation, not by a list of message ids. The studio's review shows them too.
+ */
+export async function citationSummariesOf(
+  db: Db,
+  conversationId: string,
+): Promise<Map<string, MessageCitation[]>> {
+  const citations = await db
+    .select(citationSummaryColumns)
+    .from(messageCitations)
+    .where(inArray(messageCitations.messageId, ofConversation(db, conversationId)))
+    .orderBy(asc(messageCitations.index))
+  const summariesOf = new Map<string, MessageCitation[]>()
+  for (const [messageId, group] of groupBy(citations, (c) => c.messageId)) {
+    summariesOf.set(
+      messageId,
+      group.map(({ messageId: _, ...summary }) => summary),
+    )
+  }
+  return summariesOf
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

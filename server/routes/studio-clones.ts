@@ -14,7 +14,6 @@ import {
   VoicePreviewRequest,
 } from '../../contract/studio-clones'
 import { requireUser } from '../auth/identity'
-import { relationshipOf } from '../clones/relationships'
 import type { Db } from '../db/client'
 import { requireCloneTeam } from '../embeds/access'
 import { AppError, badRequest } from '../errors'
@@ -74,8 +73,7 @@ export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeec
     '/api/studio/:slug/settings',
     { schema: { params: SlugParams, response: { 200: CloneSettings, ...errors } } },
     async (request) => {
-      const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
-      const role = (await relationshipOf(db, user.id, clone.id)) === 'CREATOR' ? 'CREATOR' : 'CONTRIBUTOR'
+      const { clone, role } = await requireCloneTeam(db, request, request.params.slug, 'read')
       return settingsOf(clone, role)
     },
   )

@@ -13,6 +13,7 @@ import {
   TestQuestion,
 } from '../../contract/studio-knowledge'
 import type { BrainSetup } from '../brain/create-brain'
+import type { CloneRow } from '../clones/queries'
 import type { Db } from '../db/client'
 import { requireCloneTeam } from '../embeds/access'
 import { badRequest } from '../errors'
@@ -62,7 +63,6 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
     },
   )
 
-  const created = { 201: KnowledgeSource, ...errors }
   /** The source as it was queued (the answer says 'queued', however fast the reader is), then read. */
   const queued = async (cloneId: string, id: string) => {
     const source = await findSource(db, cloneId, id)
@@ -70,54 +70,45 @@ export const studioKnowledgeRoutes: FastifyPluginAsyncZod<StudioKnowledgeOptions
     return source
   }
 
-  app.post(
-    '/api/studio/:slug/sources/document',
-    { schema: { params: SlugParams, body: AddDocumentSource, response: created } },
-    async (request, reply) => {
-      const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
-      const id = await addDocumentSource(db, clone, user.id, request.body)
-      return reply.code(201).send(await queued(clone.id, id))
-    },
+  /** POST /api/studio/:slug/sources/<kind>: `add` stores the source and answers its id; 201 with it queued. */
+  const addSourceRoute = <Body extends z.core.$ZodType>(
+    kind: 'document' | 'web' | 'transcript' | 'qa',
+    body: Body,
+    add: (clone: CloneRow, userId: string, body: z.output<Body>) => Promise<string>,
+  ) =>
+    app.post(
+      `/api/studio/:slug/sources/${kind}`,
+      { schema: { params: SlugParams, body, response: { 201: KnowledgeSource, ...errors } } },
+      async (request, reply) => {
+        const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
+        // Validated against `body`; the type provider cannot name a generic schema's type.
+        const id = await add(clone, user.id, request.body as z.output<Body>)
+        return reply.code(201).send(await queued(clone.id, id))
+      },
+    )
+
+  addSourceRoute('document', AddDocumentSource, (clone, userId, body) =>
+    addDocumentSource(db, clone, userId, body),
   )
 
-  app.post(
-    '/api/studio/:slug/sources/web',
-    { schema: { params: SlugParams, body: AddWebSource, response: created } },
-    async (request, reply) => {
-      const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
-      const url = new URL(request.body.url)
-      // A link to a private or local address is refused at once, nothing stored; the reader checks every
-      // hop again when it fetches (the name may resolve elsewhere by then).
-      try {
-        await checkedAddress(url, web.allowAddress, web.resolve)
-      } catch (error) {
-        const unresolved = error instanceof SourceReadError && error.message === SOURCE_TEXTS.notFound
-        if (!unresolved) throw badRequest(error instanceof Error ? error.message : SOURCE_TEXTS.unreachable)
-      }
-      const id = await addWebSource(db, clone, user.id, url.href)
-      return reply.code(201).send(await queued(clone.id, id))
-    },
+  addSourceRoute('web', AddWebSource, async (clone, userId, body) => {
+    const url = new URL(body.url)
+    // A link to a private or local address is refused at once, nothing stored; the reader checks every
+    // hop again when it fetches (the name may resolve elsewhere by then).
+    try {
+      await checkedAddress(url, web.allowAddress, web.resolve)
+    } catch (error) {
+      const unresolved = error instanceof SourceReadError && error.message === SOURCE_TEXTS.notFound
+      if (!unresolved) throw badRequest(error instanceof Error ? error.message : SOURCE_TEXTS.unreachable)
+    }
+    return addWebSource(db, clone, userId, url.href)
+  })
+
+  addSourceRoute('transcript', AddTranscriptSource, (clone, userId, body) =>
+    addTranscriptSource(db, clone, userId, body),
   )
 
-  app.post(
-    '/api/studio/:slug/sources/transcript',
-    { schema: { params: SlugParams, body: AddTranscriptSource, response: created } },
-    async (request, reply) => {
-      const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
-      const id = await addTranscriptSource(db, clone, user.id, request.body)
-      return reply.code(201).send(await queued(clone.id, id))
-    },
-  )
-
-  app.post(
-    '/api/studio/:slug/sources/qa',
-    { schema: { params: SlugParams, body: AddQaSource, response: created } },
-    async (request, reply) => {
-      const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
-      const id = await addQaSource(db, clone, user.id, request.body)
-      return reply.code(201).send(await queued(clone.id, id))
-    },
-  )
+  addSourceRoute('qa', AddQaSource, (clone, userId, body) => addQaSource(db, clone, userId, body))
 
   app.post(
     '/api/studio/:slug/sources/:id/reread',

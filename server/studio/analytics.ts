@@ -84,27 +84,21 @@ export async function cloneAnalytics(db: Db, cloneId: string, now = new Date()):
     )
     .groupBy(sent)
 
-  const voiceStarted = monthOf(voiceCalls.startedAt)
-  const voiceRows = await db
-    .select({
-      month: voiceStarted,
-      count: sql<number>`count(*)::int`,
-      seconds: sql<number>`coalesce(sum(${voiceCalls.durationSeconds}), 0)::int`,
-    })
-    .from(voiceCalls)
-    .where(and(eq(voiceCalls.cloneId, cloneId), inWindow(voiceCalls.startedAt, from, end)))
-    .groupBy(voiceStarted)
-
-  const videoStarted = monthOf(videoCalls.startedAt)
-  const videoRows = await db
-    .select({
-      month: videoStarted,
-      count: sql<number>`count(*)::int`,
-      seconds: sql<number>`coalesce(sum(${videoCalls.durationSeconds}), 0)::int`,
-    })
-    .from(videoCalls)
-    .where(and(eq(videoCalls.cloneId, cloneId), inWindow(videoCalls.startedAt, from, end)))
-    .groupBy(videoStarted)
+  // Voice and video calls alike: by the month they started, how many and the seconds of those that ended.
+  const callsPerMonth = (calls: typeof voiceCalls | typeof videoCalls) => {
+    const started = monthOf(calls.startedAt)
+    return db
+      .select({
+        month: started,
+        count: sql<number>`count(*)::int`,
+        seconds: sql<number>`coalesce(sum(${calls.durationSeconds}), 0)::int`,
+      })
+      .from(calls)
+      .where(and(eq(calls.cloneId, cloneId), inWindow(calls.startedAt, from, end)))
+      .groupBy(started)
+  }
+  const voiceRows = await callsPerMonth(voiceCalls)
+  const videoRows = await callsPerMonth(videoCalls)
 
   const captured = monthOf(leads.createdAt)
   const leadRows = await db

@@ -5,9 +5,11 @@ import type {
   ReviewConversationDetail,
   ReviewMessage,
 } from '../../contract/studio-review'
+import { decodeConversationCursor, keysetPage, olderThan } from '../chat/conversation-cursor'
+import { citationSummariesOf } from '../chat/message-view'
 import type { Db } from '../db/client'
-import { cloneTraining, conversations, messageCitations, messages, users } from '../db/schema'
-import { badRequest, notFound } from '../errors'
+import { cloneTraining, conversations, messages, users } from '../db/schema'
+import { notFound } from '../errors'
 
 /*
  * Conversation review (issue #16 'Run it'): every visitor's conversation with one clone, on every medium,
@@ -66,26 +68,6 @@ const toReviewConversation = (row: ReviewRow): ReviewConversation => ({
   lastActivityAt: row.updatedAt.toISOString(),
 })
 
-const encodeCursor = (row: Pick<ReviewRow, 'cursorAt' | 'id'>) =>
-  Buffer.from(JSON.stringify([row.cursorAt, row.id])).toString('base64url')
-
-function decodeCursor(cursor: string): { updatedAt: string; id: string } {
-  try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
-    if (
-      typeof updatedAt === 'string' &&
-      !Number.isNaN(Date.parse(updatedAt)) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(id)
-    ) {
-      return { updatedAt, id }
-    }
-  } catch {
-    // Falls through to the 400 below.
-  }
-  throw badRequest('Invalid cursor')
-}
-
 /**
  * One page of the clone's conversations, the most recent activity first (a conversation's updated_at
  * moves with each message), keyset-paginated on (updated_at, id) so a page never repeats or skips one
@@ -96,7 +78,7 @@ export async function listReviewConversations(
   cloneId: string,
   { cursor, medium, limit }: { cursor?: string; medium?: ConversationMedium; limit: number },
 ): Promise<{ conversations: ReviewConversation[]; nextCursor: string | null }> {
-  const after = cursor ? decodeCursor(cursor) : null
+  const after = cursor ? decodeConversationCursor(cursor) : null
   const rows = await db
     .select(reviewColumns)
     .from(conversations)
@@ -105,19 +87,13 @@ export async function listReviewConversations(
       and(
         eq(conversations.cloneId, cloneId),
         medium ? eq(conversations.medium, medium) : undefined,
-        after
-          ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        olderThan(after, conversations.updatedAt),
       ),
     )
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(limit + 1)
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  return {
-    conversations: page.map(toReviewConversation),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  }
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => ({ updatedAt: row.cursorAt, id: row.id }))
+  return { conversations: page.map(toReviewConversation), nextCursor }
 }
 
 /** One conversation of the clone with its messages, oldest first; another clone's (or none) is a 404. */
@@ -148,22 +124,7 @@ export async function reviewConversation(
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt), asc(messages.id))
   const answerIds = rows.filter((m) => m.sender === 'CLONE').map((m) => m.id)
-  const ofConversation = db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-  const citations = await db
-    .select({
-      messageId: messageCitations.messageId,
-      index: messageCitations.index,
-      type: messageCitations.type,
-      title: messageCitations.title,
-      url: messageCitations.url,
-      visible: messageCitations.visible,
-    })
-    .from(messageCitations)
-    .where(inArray(messageCitations.messageId, ofConversation))
-    .orderBy(asc(messageCitations.index))
+  const citations = await citationSummariesOf(db, conversationId)
   const revisions =
     answerIds.length === 0
       ? []
@@ -185,12 +146,11 @@ export async function reviewConversation(
           // Oldest first, so the map below keeps the latest revision of each answer.
           .orderBy(asc(cloneTraining.createdAt), asc(cloneTraining.id))
   const latestRevision = new Map(revisions.map((r) => [r.messageId, r]))
-  const citationsOf = new Map<string, ReviewMessage['citations']>()
   // spec 1 §4: a citation with an empty title is hidden.
-  for (const { messageId, ...citation } of citations) {
-    if (citation.title.trim() === '') continue
-    citationsOf.set(messageId, [...(citationsOf.get(messageId) ?? []), citation])
-  }
+  const citationsOf = (messageId: string): ReviewMessage['citations'] =>
+    (citations.get(messageId) ?? [])
+      .filter((c) => c.title.trim() !== '')
+      .map(({ index, type, title, url, visible }) => ({ index, type, title, url, visible }))
 
   const toMessage = (m: (typeof rows)[number]): ReviewMessage => {
     const revision = latestRevision.get(m.id)
@@ -202,7 +162,7 @@ export async function reviewConversation(
       status: m.status,
       fromStudio: m.fromStudio,
       attachments: m.files.length,
-      citations: citationsOf.get(m.id) ?? [],
+      citations: citationsOf(m.id),
       revision: revision ? { text: revision.text, createdAt: revision.createdAt.toISOString() } : null,
     }
   }

@@ -4,6 +4,7 @@ import { documentContentHash } from '../../brain/chunk'
 import { writeDocumentChunks } from '../../brain/document-chunks'
 import type { Db } from '../../db/client'
 import { documentChunks, documents } from '../../db/schema'
+import { createReadingQueue, startReader, withinTime } from '../../reading-queue'
 import { extractFileText } from '../../uploads/extract'
 import type { UploadStore } from '../../uploads/store'
 import { type Extract, readSource, SOURCE_READ_BOUNDS, type SourceContent } from './read-source'
@@ -15,8 +16,9 @@ import type { WebFetchOptions } from './web-page'
  * The knowledge base's reading queue (issue #16 'Teach it'): each source the studio adds is read off the
  * request path by a small in-process queue, queued -> reading -> ready | failed (with the creator-facing
  * reason). A source's chunks are written with its 'ready' state in one transaction, so a failed or stopped
- * read leaves none. Like the attachment reader (uploads/reader.ts): bounded concurrency, a time limit per
- * source, what a stopped server left 'queued' or 'reading' queued again at start, stopped with the app.
+ * read leaves none. The queue is the attachment reader's (server/reading-queue.ts): bounded concurrency, a
+ * time limit per source, what a stopped server left 'queued' or 'reading' queued again at start, stopped
+ * with the app.
  */
 
 /** Sources read at once (documents and OCR have their own worker limits below this). */
@@ -54,36 +56,6 @@ export function createKnowledgeReader({
   extract = extractFileText,
   timeoutMs = SOURCE_READ_BOUNDS.timeoutMs,
 }: KnowledgeReaderOptions): KnowledgeReader {
-  const queue: string[] = []
-  const running = new Map<string, { job: Promise<void>; stop: AbortController }>()
-  /** Sources asked for again while being read. */
-  const again = new Set<string>()
-  let closed = false
-
-  const schedule = (id: string) => {
-    if (closed) return
-    if (running.has(id)) again.add(id)
-    else if (!queue.includes(id)) queue.push(id)
-    pump()
-  }
-
-  const pump = () => {
-    while (!closed && running.size < concurrency && queue.length > 0) {
-      const id = queue.shift()!
-      const stop = new AbortController()
-      const job = read(id, stop.signal)
-        .catch((error: unknown) =>
-          log.error({ err: error, documentId: id }, 'reading a knowledge source failed'),
-        )
-        .finally(() => {
-          running.delete(id)
-          if (again.delete(id)) schedule(id)
-          pump()
-        })
-      running.set(id, { job, stop })
-    }
-  }
-
   const read = async (id: string, signal: AbortSignal) => {
     // Claimed only if still queued: a removed source, or one another server took, is left alone.
     const [row] = await db
@@ -94,7 +66,7 @@ export function createKnowledgeReader({
     if (!row) return
     let outcome: { content: SourceContent } | { error: string }
     try {
-      const content = await withinTime(timeoutMs, signal, (inner) =>
+      const content = await withinTime(timeoutMs, signal, readTimedOut, (inner) =>
         readSource(row, { db, store, extract, web, signal: inner }),
       )
       outcome = { content }
@@ -107,10 +79,21 @@ export function createKnowledgeReader({
     await settle(db, id, row.cloneId, outcome)
   }
 
+  const queue = createReadingQueue<string>({
+    concurrency,
+    keyOf: (id) => id,
+    read,
+    onError: (error, id) => log.error({ err: error, documentId: id }, 'reading a knowledge source failed'),
+    // A source changed while being read (re-read) is read once more after.
+    whileReading: 'again',
+  })
+
   return {
-    enqueue: schedule,
+    enqueue(id) {
+      void queue.schedule(id)
+    },
     cancel(id) {
-      running.get(id)?.stop.abort(new Error('The source was changed'))
+      queue.cancel(id, new Error('The source was changed'))
     },
     async recover() {
       const left = await db
@@ -118,15 +101,10 @@ export function createKnowledgeReader({
         .set({ state: 'queued' })
         .where(inArray(documents.state, ['queued', 'reading']))
         .returning({ id: documents.id })
-      for (const { id } of left) schedule(id)
+      for (const { id } of left) void queue.schedule(id)
       return left.length
     },
-    async close() {
-      closed = true
-      queue.length = 0
-      for (const { stop } of running.values()) stop.abort(new Error('The server is stopping'))
-      await Promise.allSettled([...running.values()].map((r) => r.job))
-    },
+    close: () => queue.close(),
   }
 }
 
@@ -176,32 +154,9 @@ async function settle(
   })
 }
 
-/** Runs `work` with a signal that fires after `ms` or when `stop` fires; the time limit is a SourceReadError. */
-async function withinTime<T>(ms: number, stop: AbortSignal, work: (signal: AbortSignal) => Promise<T>) {
-  const controller = new AbortController()
-  const onStop = () => controller.abort(stop.reason)
-  if (stop.aborted) onStop()
-  else stop.addEventListener('abort', onStop, { once: true })
-  const timer = setTimeout(() => controller.abort(new SourceReadError(SOURCE_TEXTS.readTimedOut)), ms)
-  timer.unref()
-  const aborted = new Promise<never>((_, reject) => {
-    const { signal } = controller
-    if (signal.aborted) reject(signal.reason)
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
-  })
-  try {
-    return await Promise.race([work(controller.signal), aborted])
-  } finally {
-    clearTimeout(timer)
-    stop.removeEventListener('abort', onStop)
-  }
-}
+const readTimedOut = () => new SourceReadError(SOURCE_TEXTS.readTimedOut)
 
 /** The reader's life with the app's: recovered once the app is ready, stopped when it closes. */
 export function startKnowledgeReader(app: FastifyInstance, reader: KnowledgeReader): void {
-  app.addHook('onReady', async () => {
-    const count = await reader.recover()
-    if (count > 0) app.log.warn({ count }, 'knowledge sources left unread by a stopped server queued again')
-  })
-  app.addHook('onClose', () => reader.close())
+  startReader(app, reader, 'knowledge sources')
 }

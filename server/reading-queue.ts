@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify'
+
+/*
+ * The small in-process queue that reads things off the request path: chat attachments (uploads/reader.ts,
+ * issue #15) and knowledge sources (studio/knowledge/reader.ts, issue #16). It knows only the mechanism:
+ * bounded concurrency, one read per key at a time, a stop signal per read, and closing. What is read and
+ * where its outcome is stored stay with each reader.
+ */
+
+export interface ReadingQueueOptions<T> {
+  /** Reads at once. */
+  concurrency: number
+  /** An item's identity: an item is queued or read once at a time. */
+  keyOf: (item: T) => string
+  /** Reads an item; `signal` fires when the item is cancelled or the queue closes. */
+  read: (item: T, signal: AbortSignal) => Promise<void>
+  /** A read that threw (after its own handling). */
+  onError: (error: unknown, item: T) => void
+  /**
+   * An item asked for again while it is being read: 'again' reads it once more after (the knowledge base: it
+   * changed meanwhile), 'join' waits for the read in progress (attachments: a file is read once).
+   */
+  whileReading: 'again' | 'join'
+}
+
+export interface ReadingQueue<T> {
+  /** Queues an item; resolves when its read ends, at once when the queue is closed. */
+  schedule(item: T): Promise<void>
+  /** The end of a queued or running item's read, if there is one. */
+  pending(key: string): Promise<void> | undefined
+  /** Stops a running read (its signal fires with `reason`). */
+  cancel(key: string, reason: Error): void
+  readonly closed: boolean
+  /** Stops: the queue empties, reads in progress are stopped and awaited, every pending promise resolves. */
+  close(): Promise<void>
+}
+
+export function createReadingQueue<T>({
+  concurrency,
+  keyOf,
+  read,
+  onError,
+  whileReading,
+}: ReadingQueueOptions<T>): ReadingQueue<T> {
+  const queue: T[] = []
+  /** Items queued or being read, with the promise of their end. */
+  const pending = new Map<string, { done: Promise<void>; resolve: () => void }>()
+  const running = new Map<string, { job: Promise<void>; stop: AbortController }>()
+  /** Items asked for again while being read ('again'). */
+  const again = new Map<string, T>()
+  let closed = false
+
+  const settle = (key: string) => {
+    pending.get(key)?.resolve()
+    pending.delete(key)
+  }
+
+  const schedule = (item: T): Promise<void> => {
+    const key = keyOf(item)
+    const known = pending.get(key)
+    if (known) {
+      if (whileReading === 'again' && running.has(key) && !closed) again.set(key, item)
+      return known.done
+    }
+    if (closed) return Promise.resolve()
+    let resolve = () => {}
+    const done = new Promise<void>((r) => {
+      resolve = r
+    })
+    pending.set(key, { done, resolve })
+    queue.push(item)
+    pump()
+    return done
+  }
+
+  const pump = () => {
+    while (!closed && running.size < concurrency && queue.length > 0) {
+      const item = queue.shift()!
+      const key = keyOf(item)
+      const stop = new AbortController()
+      const job = read(item, stop.signal)
+        .catch((error: unknown) => onError(error, item))
+        .finally(() => {
+          running.delete(key)
+          const next = again.get(key)
+          again.delete(key)
+          // Read again with the same pending promise, which resolves when that read ends.
+          if (next !== undefined && !closed) queue.push(next)
+          else settle(key)
+          pump()
+        })
+      running.set(key, { job, stop })
+    }
+  }
+
+  return {
+    schedule,
+    pending: (key) => pending.get(key)?.done,
+    cancel(key, reason) {
+      running.get(key)?.stop.abort(reason)
+    },
+    get closed() {
+      return closed
+    },
+    async close() {
+      closed = true
+      queue.length = 0
+      for (const { stop } of running.values()) stop.abort(new Error('The server is stopping'))
+      await Promise.allSettled([...running.values()].map((r) => r.job))
+      for (const key of [...pending.keys()]) settle(key)
+    },
+  }
+}
+
+/**
+ * Runs `work` with a signal that fires after `ms` or when `stop` fires; ends with `timedOut()` at the time
+ * limit (or with `stop`'s reason) even when the work ignores its signal.
+ */
+export async function withinTime<T>(
+  ms: number,
+  stop: AbortSignal,
+  timedOut: () => Error,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController()
+  const onStop = () => controller.abort(stop.reason)
+  if (stop.aborted) onStop()
+  else stop.addEventListener('abort', onStop, { once: true })
+  const timer = setTimeout(() => controller.abort(timedOut()), ms)
+  timer.unref()
+  const aborted = new Promise<never>((_, reject) => {
+    const { signal } = controller
+    if (signal.aborted) reject(signal.reason)
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
+  try {
+    return await Promise.race([work(controller.signal), aborted])
+  } finally {
+    clearTimeout(timer)
+    stop.removeEventListener('abort', onStop)
+  }
+}
+
+/**
+ * A reader's life with the app's: what a stopped server left unread is queued again once the app is ready
+ * (like recoverInterruptedAnswers, server/chat/answer-store.ts), and it stops when the app closes.
+ */
+export function startReader(
+  app: FastifyInstance,
+  reader: { recover(): Promise<number>; close(): Promise<void> },
+  leftUnread: string,
+): void {
+  app.addHook('onReady', async () => {
+    const count = await reader.recover()
+    if (count > 0) app.log.warn({ count }, `${leftUnread} left unread by a stopped server queued again`)
+  })
+  app.addHook('onClose', () => reader.close())
+}
