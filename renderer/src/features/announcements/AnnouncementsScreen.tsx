@@ -1,10 +1,8 @@
 import './announcements.css'
-import { Button } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import { announcementsQuery } from '../../api/studio'
-import { profileLink } from '../../navigation/clone-links'
-import { QueryState, StudioPage, useStudioClone } from '../studio'
+import { QueryState, StudioPage, useStudioClone, ViewProfileButton } from '../studio'
 import { AnnouncementComposer } from './AnnouncementComposer'
 import { AnnouncementList } from './AnnouncementList'
 import { announcementsStrings as s } from './announcements.strings'
@@ -34,11 +32,7 @@ export function AnnouncementsScreen({ slug }: Readonly<{ slug: string }>) {
       texts={s}
       title={s.title}
       subtitle={s.subtitle(name)}
-      actions={
-        <Button asChild variant="soft" color="gray">
-          <Link {...profileLink(slug)}>{s.viewProfile}</Link>
-        </Button>
-      }
+      actions={<ViewProfileButton slug={slug} label={s.viewProfile} />}
     >
       <AnnouncementComposer slug={slug} />
       <QueryState queries={[list]} texts={s}>

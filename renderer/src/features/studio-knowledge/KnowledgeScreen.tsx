@@ -1,10 +1,9 @@
 import './knowledge.css'
-import { Button, Heading } from '@radix-ui/themes'
+import { Heading } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import { sourcesQuery } from '../../api/studio-knowledge'
-import { profileLink } from '../../navigation/clone-links'
-import { StudioPage, useStudioClone } from '../studio'
+import { StudioPage, useStudioClone, ViewProfileButton } from '../studio'
 import { AddSourceBar } from './AddSourceBar'
 import { SOURCES_POLL_MS } from './knowledge.constants'
 import { knowledgeStrings as s } from './knowledge.strings'
@@ -42,11 +41,7 @@ export function KnowledgeScreen({ slug }: Readonly<{ slug: string }>) {
       texts={s}
       title={s.title}
       subtitle={s.subtitle(name)}
-      actions={
-        <Button asChild variant="soft" color="gray">
-          <Link {...profileLink(slug)}>{s.viewProfile}</Link>
-        </Button>
-      }
+      actions={<ViewProfileButton slug={slug} label={s.viewProfile} />}
     >
       <div className="knowledge-layout">
         <section aria-labelledby="knowledge-add-heading" className="knowledge-layout__add">

@@ -1,10 +1,8 @@
 import './studio-questions.css'
-import { Button } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import { studioQuestionsQuery } from '../../api/studio'
-import { profileLink } from '../../navigation/clone-links'
-import { QueryState, StudioPage, useStudioClone } from '../studio'
+import { QueryState, StudioPage, useStudioClone, ViewProfileButton } from '../studio'
 import { QuestionsEditor } from './QuestionsEditor'
 import { studioQuestionsStrings as s } from './studio-questions.strings'
 
@@ -32,11 +30,7 @@ export function StudioQuestionsScreen({ slug }: Readonly<{ slug: string }>) {
       texts={s}
       title={s.title}
       subtitle={s.subtitle(name)}
-      actions={
-        <Button asChild variant="soft" color="gray">
-          <Link {...profileLink(slug)}>{s.viewProfile}</Link>
-        </Button>
-      }
+      actions={<ViewProfileButton slug={slug} label={s.viewProfile} />}
       gap="4"
     >
       <QueryState queries={[questions]} texts={s}>

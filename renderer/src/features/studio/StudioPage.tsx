@@ -1,6 +1,8 @@
-import { Flex, Heading, Text } from '@radix-ui/themes'
+import { Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode, Ref } from 'react'
 import { isApiError } from '../../api/client'
+import { profileLink } from '../../navigation/clone-links'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { AppHeader } from '../shell'
 import { StudioAccessGate, type StudioGateTexts } from './StudioAccessGate'
@@ -123,5 +125,14 @@ function StudioTitle({
       {intro}
       {actions}
     </Flex>
+  )
+}
+
+/** A studio page's way out to the clone's public profile, beside its title. */
+export function ViewProfileButton({ slug, label }: Readonly<{ slug: string; label: string }>) {
+  return (
+    <Button asChild variant="soft" color="gray">
+      <Link {...profileLink(slug)}>{label}</Link>
+    </Button>
   )
 }

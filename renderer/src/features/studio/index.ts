@@ -5,7 +5,7 @@ export { QueryState, type QueryStateTexts } from './QueryState'
 // The door every creator page shares (signed out, not yours, 404).
 export { StudioAccessGate, type StudioGateTexts } from './StudioAccessGate'
 export { StudioNav } from './StudioNav'
-export { StudioPage } from './StudioPage'
+export { StudioPage, ViewProfileButton } from './StudioPage'
 export { STUDIO_PAGES, type StudioPageId } from './studio-pages'
 export { useStudioAccess, useStudioClone } from './use-studio-access'
 
