@@ -1,5 +1,5 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { toast } from 'sonner'
 
 export interface ToastedSubmit {
@@ -65,4 +65,70 @@ export function DialogFormActions({
       </Button>
     </Flex>
   )
+}
+
+/** What a form field hands its control: its id, whether it is in error, and what describes it. */
+export interface FieldControlProps {
+  id: string
+  'aria-invalid': boolean
+  'aria-describedby': string | undefined
+}
+
+/**
+ * A label tied to its control, an optional hint and character counter, and the field's error (announced,
+ * and named by the control).
+ */
+export function FormField({
+  label,
+  hint,
+  counter,
+  error,
+  children,
+}: Readonly<{
+  label: string
+  hint?: string
+  counter?: { text: string; over: boolean }
+  error?: string
+  children: (props: FieldControlProps) => ReactNode
+}>) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const counterId = `${id}-counter`
+  const describedBy =
+    [error ? errorId : null, hint ? hintId : null, counter ? counterId : null].filter(Boolean).join(' ') ||
+    undefined
+  const errorText = error ? (
+    <Text size="1" color="red" id={errorId} role="alert">
+      {error}
+    </Text>
+  ) : null
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" weight="medium" htmlFor={id}>
+        {label}
+      </Text>
+      {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
+      {counter ? (
+        <Flex justify="between" gap="3" align="start">
+          {errorText ?? <span />}
+          <Text size="1" color={counter.over ? 'red' : 'gray'} id={counterId} className="form-field__counter">
+            {counter.text}
+          </Text>
+        </Flex>
+      ) : (
+        errorText
+      )}
+      {hint ? (
+        <Text size="1" color="gray" id={hintId}>
+          {hint}
+        </Text>
+      ) : null}
+    </Flex>
+  )
+}
+
+/** After a refused submit: the first field in error takes the focus (once React has marked it). */
+export function focusFirstInvalid(form: HTMLFormElement) {
+  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
 }

@@ -1,37 +1,14 @@
 import type { Citation } from '../../../../contract/chat'
-import { type CitationType, CREATOR_ANSWER_TITLE } from '../../../../contract/knowledge'
-import { type IconProps, VideoIcon } from '../../ui/icons'
-import {
-  AudioIcon,
-  CreatorAnswerIcon,
-  FacebookIcon,
-  FileIcon,
-  GlobeIcon,
-  InstagramIcon,
-  LinkedInIcon,
-  PodcastIcon,
-  TwitterIcon,
-  YoutubeIcon,
-} from '../../ui/lazy-icons'
+import { CREATOR_ANSWER_TITLE } from '../../../../contract/knowledge'
+import type { IconProps } from '../../ui/icons'
+import { SourceTypeIcon } from '../../ui/SourceTypeIcon'
 
-const ICONS: Record<CitationType, (props: IconProps) => React.JSX.Element> = {
-  Youtube: YoutubeIcon,
-  Twitter: TwitterIcon,
-  Facebook: FacebookIcon,
-  LinkedIn: LinkedInIcon,
-  Instagram: InstagramIcon,
-  Podcast: PodcastIcon,
-  File: FileIcon,
-  Website: GlobeIcon,
-  VideoFile: VideoIcon,
-  AudioFile: AudioIcon,
-}
-
-/** spec 1 §2: an icon per citation type, and a special one for 'Answer Provided by the Clone Creator'. */
+/** spec 1 §2: a citation's type icon; 'Answer Provided by the Clone Creator' has its own. */
 export function CitationTypeIcon({
   citation,
   ...props
 }: Readonly<{ citation: Pick<Citation, 'type' | 'title'> } & IconProps>) {
-  const Icon = citation.title === CREATOR_ANSWER_TITLE ? CreatorAnswerIcon : ICONS[citation.type]
-  return <Icon {...props} />
+  return (
+    <SourceTypeIcon {...props} type={citation.type} creatorAnswer={citation.title === CREATOR_ANSWER_TITLE} />
+  )
 }

@@ -34,6 +34,3 @@ export const commandBarStrings = {
 
   cancel: 'Cancel',
 } as const
-
-/** spec 1 §9: the revise toast stays 6 s. */
-export const REVISE_TOAST_MS = 6000

@@ -16,6 +16,7 @@ import type { EmbedConfig, EmbedConfigInput } from '../../../../contract/embed'
 import { MAX_ALLOWED_ORIGINS } from '../../../../contract/embed'
 import { EMBED_LAYOUTS } from '../../../../contract/embed-protocol'
 import { createEmbedConfig, embedConfigsQuery, updateEmbedConfig } from '../../api/embed'
+import { FormField } from '../../ui/form-parts'
 import { type DraftField, draftOf, type EmbedDraft, emptyDraft, patchOf, readDraft } from './embed-form'
 import { embedsStrings as s } from './embeds.strings'
 
@@ -86,7 +87,7 @@ function EmbedConfigForm({
   return (
     <form onSubmit={submit} noValidate>
       <Flex direction="column" gap="4">
-        <Field label={f.name} error={shown('name')}>
+        <FormField label={f.name} error={shown('name')}>
           {(props) => (
             <TextField.Root
               {...props}
@@ -97,7 +98,7 @@ function EmbedConfigForm({
               onBlur={() => touch('name')}
             />
           )}
-        </Field>
+        </FormField>
 
         <Flex direction="column" gap="1">
           <Text as="div" size="2" weight="medium" id={ids.layout}>
@@ -121,7 +122,7 @@ function EmbedConfigForm({
           </Text>
         </Flex>
 
-        <Field label={f.origins} hint={f.originsHint(MAX_ALLOWED_ORIGINS)} error={shown('origins')}>
+        <FormField label={f.origins} hint={f.originsHint(MAX_ALLOWED_ORIGINS)} error={shown('origins')}>
           {(props) => (
             <TextArea
               {...props}
@@ -134,7 +135,7 @@ function EmbedConfigForm({
               onBlur={() => touch('origins')}
             />
           )}
-        </Field>
+        </FormField>
 
         <Flex direction="column" gap="1">
           <Text as="label" size="2" weight="medium">
@@ -153,7 +154,7 @@ function EmbedConfigForm({
         </Flex>
 
         <div className="embed-form__limits">
-          <Field label={f.textLimit} hint={f.textLimitHint} error={shown('textLimit')}>
+          <FormField label={f.textLimit} hint={f.textLimitHint} error={shown('textLimit')}>
             {(props) => (
               <TextField.Root
                 {...props}
@@ -164,8 +165,8 @@ function EmbedConfigForm({
                 onBlur={() => touch('textLimit')}
               />
             )}
-          </Field>
-          <Field label={f.voiceLimit} hint={f.voiceLimitHint} error={shown('voiceLimit')}>
+          </FormField>
+          <FormField label={f.voiceLimit} hint={f.voiceLimitHint} error={shown('voiceLimit')}>
             {(props) => (
               <TextField.Root
                 {...props}
@@ -176,7 +177,7 @@ function EmbedConfigForm({
                 onBlur={() => touch('voiceLimit')}
               />
             )}
-          </Field>
+          </FormField>
         </div>
 
         {serverError ? (
@@ -197,42 +198,5 @@ function EmbedConfigForm({
         </Flex>
       </Flex>
     </form>
-  )
-}
-
-interface ControlProps {
-  id: string
-  'aria-invalid': boolean
-  'aria-describedby': string | undefined
-}
-
-/** A label tied to its control, a hint, and the field's error (announced, and named by the control). */
-function Field({
-  label,
-  hint,
-  error,
-  children,
-}: Readonly<{ label: string; hint?: string; error?: string; children: (props: ControlProps) => ReactNode }>) {
-  const id = useId()
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" size="2" weight="medium" htmlFor={id}>
-        {label}
-      </Text>
-      {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
-      {error ? (
-        <Text size="1" color="red" id={errorId} role="alert">
-          {error}
-        </Text>
-      ) : null}
-      {hint ? (
-        <Text size="1" color="gray" id={hintId}>
-          {hint}
-        </Text>
-      ) : null}
-    </Flex>
   )
 }

@@ -1,17 +1,11 @@
-import { isCloneTeam } from '../../lib/clone-team'
 import './studio-analytics.css'
-import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CloneAnalytics } from '../../../../contract/studio-review'
-import { isApiError } from '../../api/client'
-import { cloneQuery } from '../../api/clones'
 import { cloneAnalyticsQuery } from '../../api/studio-review'
-import { useDocumentTitle } from '../../ui/use-document-title'
-import { useCurrentUser } from '../auth'
-import { AppHeader } from '../shell'
-import { StudioAccessGate, StudioNav } from '../studio'
+import { QueryState, StudioPage, useStudioClone } from '../studio'
 import { AnalyticsTable } from './AnalyticsTable'
 import { formatMetric, METRIC_IDS, type MetricId, metricValue, minutesOf } from './analytics-metrics'
 import { MonthlyChart } from './MonthlyChart'
@@ -27,45 +21,25 @@ export function AnalyticsRoute() {
 
 /** The clone's activity per month (issue #16 'Run it'), for its CREATOR and CONTRIBUTORs. */
 export function AnalyticsScreen({ slug }: Readonly<{ slug: string }>) {
-  const { user, relationships } = useCurrentUser()
-  const allowed = user !== null && isCloneTeam(slug, relationships)
-  const clone = useQuery({ ...cloneQuery(slug), enabled: allowed })
+  const { allowed, name } = useStudioClone(slug)
   const analytics = useQuery({ ...cloneAnalyticsQuery(slug), enabled: allowed })
-  const name = clone.data?.name ?? slug
-  useDocumentTitle(s.pageTitle(name))
-  const notFound = analytics.isError && isApiError(analytics.error) && analytics.error.isNotFound
-
-  let content: React.ReactNode
-  if (analytics.isPending) content = <Spinner size="3" role="status" aria-label={s.loading} />
-  else if (analytics.isError) {
-    content = (
-      <Flex direction="column" gap="2" align="start" role="alert">
-        <Text color="red">{s.loadFailed}</Text>
-        <Button variant="soft" onClick={() => void analytics.refetch()}>
-          {s.retry}
-        </Button>
-      </Flex>
-    )
-  } else content = <AnalyticsBody analytics={analytics.data} name={name} />
-
   return (
-    <>
-      <AppHeader />
-      <main id="main" className="page analytics-page">
-        <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
-          <StudioNav slug={slug} current="analytics" />
-          <Flex direction="column" gap="4">
-            <Flex direction="column" gap="1">
-              <Heading as="h1" size="7">
-                {s.title}
-              </Heading>
-              <Text color="gray">{s.subtitle(name)}</Text>
-            </Flex>
-            {content}
-          </Flex>
-        </StudioAccessGate>
-      </main>
-    </>
+    <StudioPage
+      slug={slug}
+      current="analytics"
+      className="analytics-page"
+      documentTitle={s.pageTitle(name)}
+      allowed={allowed}
+      notFoundFrom={[analytics]}
+      texts={s}
+      title={s.title}
+      subtitle={s.subtitle(name)}
+      gap="4"
+    >
+      <QueryState queries={[analytics]} texts={s}>
+        {(data) => <AnalyticsBody analytics={data} name={name} />}
+      </QueryState>
+    </StudioPage>
   )
 }
 

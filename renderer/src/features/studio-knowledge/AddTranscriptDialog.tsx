@@ -2,7 +2,7 @@ import { Button, Flex, RadioGroup, Text, TextArea, TextField } from '@radix-ui/t
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { MAX_SOURCE_TITLE_LENGTH, MAX_TRANSCRIPT_LENGTH } from '../../../../contract/studio-knowledge'
 import { addTranscriptSource } from '../../api/studio-knowledge'
-import { FormField, focusFirstInvalid } from './FormField'
+import { FormField, focusFirstInvalid } from '../../ui/form-parts'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceDialog, SourceFormFooter, useAddSource } from './SourceDialog'
 import {

@@ -1,7 +1,7 @@
 import { Flex, TextField } from '@radix-ui/themes'
 import { type ReactNode, useState } from 'react'
 import { addWebSource } from '../../api/studio-knowledge'
-import { FormField, focusFirstInvalid } from './FormField'
+import { FormField, focusFirstInvalid } from '../../ui/form-parts'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceDialog, SourceFormFooter, useAddSource } from './SourceDialog'
 import { readWebDraft } from './source-forms'

@@ -1,16 +1,9 @@
 import './knowledge.css'
-import { Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { Heading } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
-import { isApiError } from '../../api/client'
-import { cloneQuery } from '../../api/clones'
+import { useParams } from '@tanstack/react-router'
 import { sourcesQuery } from '../../api/studio-knowledge'
-import { isCloneTeam } from '../../lib/clone-team'
-import { profileLink } from '../../navigation/clone-links'
-import { useDocumentTitle } from '../../ui/use-document-title'
-import { useCurrentUser } from '../auth'
-import { AppHeader } from '../shell'
-import { StudioAccessGate, StudioNav } from '../studio'
+import { StudioPage, useStudioClone, ViewProfileButton } from '../studio'
 import { AddSourceBar } from './AddSourceBar'
 import { SOURCES_POLL_MS } from './knowledge.constants'
 import { knowledgeStrings as s } from './knowledge.strings'
@@ -31,51 +24,37 @@ export function KnowledgeRoute() {
  * 'not here' panel.
  */
 export function KnowledgeScreen({ slug }: Readonly<{ slug: string }>) {
-  const { user, relationships } = useCurrentUser()
-  const allowed = user !== null && isCloneTeam(slug, relationships)
-  const clone = useQuery({ ...cloneQuery(slug), enabled: allowed })
+  const { allowed, name } = useStudioClone(slug)
   const sources = useQuery({
     ...sourcesQuery(slug),
     enabled: allowed,
     refetchInterval: (query) => (hasUnsettled(query.state.data?.sources) ? SOURCES_POLL_MS : false),
   })
-  const name = clone.data?.name ?? slug
-  useDocumentTitle(s.pageTitle(name))
-  const notFound = sources.isError && isApiError(sources.error) && sources.error.isNotFound
-
   return (
-    <>
-      <AppHeader />
-      <main id="main" className="page knowledge-page">
-        <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
-          <StudioNav slug={slug} current="knowledge" />
-          <Flex direction="column" gap="5">
-            <Flex justify="between" align="end" gap="3" wrap="wrap">
-              <Flex direction="column" gap="1">
-                <Heading as="h1" size="7">
-                  {s.title}
-                </Heading>
-                <Text color="gray">{s.subtitle(name)}</Text>
-              </Flex>
-              <Button asChild variant="soft" color="gray">
-                <Link {...profileLink(slug)}>{s.viewProfile}</Link>
-              </Button>
-            </Flex>
-            <div className="knowledge-layout">
-              <section aria-labelledby="knowledge-add-heading" className="knowledge-layout__add">
-                <Heading as="h2" size="4" id="knowledge-add-heading" mb="3">
-                  {s.addHeading}
-                </Heading>
-                <AddSourceBar slug={slug} />
-              </section>
-              <aside className="knowledge-aside">
-                <TestQuestionBox slug={slug} />
-              </aside>
-              <SourcesSection slug={slug} sources={sources} />
-            </div>
-          </Flex>
-        </StudioAccessGate>
-      </main>
-    </>
+    <StudioPage
+      slug={slug}
+      current="knowledge"
+      className="knowledge-page"
+      documentTitle={s.pageTitle(name)}
+      allowed={allowed}
+      notFoundFrom={[sources]}
+      texts={s}
+      title={s.title}
+      subtitle={s.subtitle(name)}
+      actions={<ViewProfileButton slug={slug} label={s.viewProfile} />}
+    >
+      <div className="knowledge-layout">
+        <section aria-labelledby="knowledge-add-heading" className="knowledge-layout__add">
+          <Heading as="h2" size="4" id="knowledge-add-heading" mb="3">
+            {s.addHeading}
+          </Heading>
+          <AddSourceBar slug={slug} />
+        </section>
+        <aside className="knowledge-aside">
+          <TestQuestionBox slug={slug} />
+        </aside>
+        <SourcesSection slug={slug} sources={sources} />
+      </div>
+    </StudioPage>
   )
 }

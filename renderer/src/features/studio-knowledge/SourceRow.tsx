@@ -3,9 +3,9 @@ import { useId, useState } from 'react'
 import { CREATOR_ANSWER_TITLE } from '../../../../contract/knowledge'
 import type { KnowledgeSource, SourceState } from '../../../../contract/studio-knowledge'
 import { ChevronDownIcon } from '../../ui/lazy-icons'
+import { SourceTypeIcon } from '../../ui/SourceTypeIcon'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceActions } from './SourceActions'
-import { SourceTypeIcon } from './source-icons'
 
 const BADGE_COLORS = { queued: 'gray', reading: 'blue', ready: 'green', failed: 'red' } as const
 const date = (iso: string) =>

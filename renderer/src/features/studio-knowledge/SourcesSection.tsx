@@ -1,6 +1,7 @@
-import { Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '@radix-ui/themes'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { KnowledgeSourceList } from '../../../../contract/studio-knowledge'
+import { QueryState } from '../studio'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceRow } from './SourceRow'
 import { hasUnsettled } from './source-list'
@@ -10,38 +11,6 @@ export function SourcesSection({
   slug,
   sources,
 }: Readonly<{ slug: string; sources: UseQueryResult<KnowledgeSourceList> }>) {
-  let content: React.ReactNode
-  if (sources.isPending) content = <Spinner size="3" role="status" aria-label={s.loading} />
-  else if (sources.isError) {
-    content = (
-      <Flex direction="column" gap="2" align="start" role="alert">
-        <Text color="red">{s.loadFailed}</Text>
-        <Button variant="soft" onClick={() => void sources.refetch()}>
-          {s.retry}
-        </Button>
-      </Flex>
-    )
-  } else if (sources.data.sources.length === 0) {
-    content = (
-      <div className="knowledge-empty">
-        <Heading as="h3" size="3">
-          {s.emptyTitle}
-        </Heading>
-        <Text as="p" size="2" color="gray">
-          {s.emptyBody}
-        </Text>
-      </div>
-    )
-  } else {
-    content = (
-      <ul className="plain-list knowledge-sources" aria-label={s.sourcesLabel}>
-        {sources.data.sources.map((source) => (
-          <SourceRow key={source.id} slug={slug} source={source} />
-        ))}
-      </ul>
-    )
-  }
-
   const list = sources.data?.sources
   return (
     <section aria-labelledby="knowledge-sources-heading" className="knowledge-layout__sources">
@@ -59,7 +28,26 @@ export function SourcesSection({
       <Text as="p" size="1" color="gray" role="status" className="knowledge-refreshing">
         {hasUnsettled(list) ? s.refreshing : null}
       </Text>
-      {content}
+      <QueryState queries={[sources]} texts={s}>
+        {(data) =>
+          data.sources.length === 0 ? (
+            <div className="knowledge-empty">
+              <Heading as="h3" size="3">
+                {s.emptyTitle}
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                {s.emptyBody}
+              </Text>
+            </div>
+          ) : (
+            <ul className="plain-list knowledge-sources" aria-label={s.sourcesLabel}>
+              {data.sources.map((source) => (
+                <SourceRow key={source.id} slug={slug} source={source} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   )
 }

@@ -3,8 +3,8 @@ import { useCallback, useId, useMemo } from 'react'
 import type { TestAnswer } from '../../../../contract/studio-knowledge'
 import { ExternalLinkIcon } from '../../ui/lazy-icons'
 import { MessageMarkup } from '../../ui/MessageMarkup'
+import { SourceTypeIcon } from '../../ui/SourceTypeIcon'
 import { knowledgeStrings as s } from './knowledge.strings'
-import { SourceTypeIcon } from './source-icons'
 import { type AnswerSource, answerSources } from './test-answer'
 
 const t = s.test

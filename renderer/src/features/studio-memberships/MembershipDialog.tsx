@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import type { MembershipInput, StudioMembership } from '../../../../contract/studio-run'
 import { serverMessageOr } from '../../api/client'
 import { createStudioMembership, studioMembershipsQuery, updateStudioMembership } from '../../api/studio-run'
-import { FormField } from './FormField'
+import { FormField } from '../../ui/form-parts'
 import {
   emptyMembershipDraft,
   type MembershipDraft,

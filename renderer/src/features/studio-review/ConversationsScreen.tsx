@@ -1,18 +1,12 @@
-import { isCloneCreator, isCloneTeam } from '../../lib/clone-team'
 import './studio-review.css'
 import { Button, Flex, Heading, Text } from '@radix-ui/themes'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ConversationMedium } from '../../../../contract/chat'
-import { isApiError } from '../../api/client'
-import { cloneQuery } from '../../api/clones'
 import { reviewConversationsQuery } from '../../api/studio-review'
 import { ArrowLeftIcon } from '../../ui/lazy-icons'
-import { useDocumentTitle } from '../../ui/use-document-title'
-import { useCurrentUser } from '../auth'
-import { AppHeader } from '../shell'
-import { StudioAccessGate, StudioNav } from '../studio'
+import { StudioPage, useStudioClone } from '../studio'
 import { ConversationList } from './ConversationList'
 import { ConversationTranscript } from './ConversationTranscript'
 import { studioReviewStrings as s } from './studio-review.strings'
@@ -29,16 +23,10 @@ export function ConversationsRoute() {
  * (spec 1 §2, §6: the command bar is the creator's).
  */
 export function ConversationsScreen({ slug }: Readonly<{ slug: string }>) {
-  const { user, relationships } = useCurrentUser()
-  const allowed = user !== null && isCloneTeam(slug, relationships)
-  const canRevise = isCloneCreator(slug, relationships)
-  const clone = useQuery({ ...cloneQuery(slug), enabled: allowed })
+  const { allowed, editable: canRevise, name } = useStudioClone(slug)
   const [medium, setMedium] = useState<ConversationMedium | null>(null)
   const [openId, setOpenId] = useState<string | null>(null)
   const list = useInfiniteQuery({ ...reviewConversationsQuery(slug, medium), enabled: allowed })
-  const name = clone.data?.name ?? slug
-  useDocumentTitle(s.pageTitle(name))
-  const notFound = list.isError && isApiError(list.error) && list.error.isNotFound
 
   // Focus follows the reader: to the conversation's heading when one opens, back to its entry on 'Back'.
   const focusOnOpen = useRef(false)
@@ -65,61 +53,58 @@ export function ConversationsScreen({ slug }: Readonly<{ slug: string }>) {
   }
 
   return (
-    <>
-      <AppHeader />
-      <main id="main" className="page review-page">
-        <StudioAccessGate allowed={allowed} notFound={notFound} texts={s}>
-          <StudioNav slug={slug} current="conversations" />
-          <Flex
-            direction="column"
-            gap="1"
-            mb="4"
-            className="review-intro"
-            data-open={openId ? '' : undefined}
-          >
-            <Heading as="h1" size="7">
-              {s.title}
-            </Heading>
-            <Text color="gray">{s.subtitle(name)}</Text>
-          </Flex>
-          <div className="review-panes" data-open={openId ? '' : undefined}>
-            <section className="review-panes__list" aria-label={s.listLabel}>
-              <ConversationList
-                list={list}
+    <StudioPage
+      slug={slug}
+      current="conversations"
+      className="review-page"
+      documentTitle={s.pageTitle(name)}
+      allowed={allowed}
+      notFoundFrom={[list]}
+      texts={s}
+    >
+      {/* Its own title block: on a phone it gives way to the open conversation. */}
+      <Flex direction="column" gap="1" mb="4" className="review-intro" data-open={openId ? '' : undefined}>
+        <Heading as="h1" size="7">
+          {s.title}
+        </Heading>
+        <Text color="gray">{s.subtitle(name)}</Text>
+      </Flex>
+      <div className="review-panes" data-open={openId ? '' : undefined}>
+        <section className="review-panes__list" aria-label={s.listLabel}>
+          <ConversationList
+            list={list}
+            name={name}
+            medium={medium}
+            onMedium={(next) => {
+              setMedium(next)
+              setOpenId(null)
+            }}
+            openId={openId}
+            onOpen={open}
+          />
+        </section>
+        <section className="review-panes__open" aria-label={s.openLabel}>
+          {openId ? (
+            <>
+              <Button variant="ghost" className="review-back" onClick={back} mb="3">
+                <ArrowLeftIcon /> {s.back}
+              </Button>
+              <ConversationTranscript
+                key={openId}
+                slug={slug}
+                id={openId}
                 name={name}
-                medium={medium}
-                onMedium={(next) => {
-                  setMedium(next)
-                  setOpenId(null)
-                }}
-                openId={openId}
-                onOpen={open}
+                canRevise={canRevise}
+                headingRef={headingRef}
               />
-            </section>
-            <section className="review-panes__open" aria-label={s.openLabel}>
-              {openId ? (
-                <>
-                  <Button variant="ghost" className="review-back" onClick={back} mb="3">
-                    <ArrowLeftIcon /> {s.back}
-                  </Button>
-                  <ConversationTranscript
-                    key={openId}
-                    slug={slug}
-                    id={openId}
-                    name={name}
-                    canRevise={canRevise}
-                    headingRef={headingRef}
-                  />
-                </>
-              ) : (
-                <Text color="gray" className="review-panes__hint">
-                  {s.pickOne}
-                </Text>
-              )}
-            </section>
-          </div>
-        </StudioAccessGate>
-      </main>
-    </>
+            </>
+          ) : (
+            <Text color="gray" className="review-panes__hint">
+              {s.pickOne}
+            </Text>
+          )}
+        </section>
+      </div>
+    </StudioPage>
   )
 }

@@ -75,6 +75,3 @@ export const studioReviewStrings = {
   notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   exploreClones: 'Explore clones',
 } as const
-
-/** spec 1 §9: the revise toast stays 6 s. */
-export const REVISE_TOAST_MS = 6000

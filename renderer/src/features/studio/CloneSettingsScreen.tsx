@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Flex, Heading, Spinner, Text, TextArea } from '@radix-ui/themes'
+import { Badge, Button, Callout, Flex, Heading, Text, TextArea } from '@radix-ui/themes'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
@@ -9,15 +9,12 @@ import {
   MAX_HEADLINE_LENGTH,
   MAX_NAME_LENGTH,
 } from '../../../../contract/studio-clones'
-import { isApiError, serverMessageOr } from '../../api/client'
+import { serverMessageOr } from '../../api/client'
 import { cloneQueryKey, clonesQuery } from '../../api/clones'
 import { cloneSettingsQuery, studioClonesQuery, updateCloneSettings } from '../../api/studio-clones'
-import { isCloneTeam } from '../../lib/clone-team'
 import { FieldLabel } from '../../ui/form-parts'
-import { useDocumentTitle } from '../../ui/use-document-title'
-import { useCurrentUser } from '../auth'
-import { AppHeader } from '../shell'
 import { PortraitPicker } from './PortraitPicker'
+import { QueryState } from './QueryState'
 import {
   OptionsSection,
   SettingsSection,
@@ -25,17 +22,18 @@ import {
   TextInput,
   TextingSection,
 } from './SettingsSections'
-import { StudioAccessGate } from './StudioAccessGate'
-import { StudioNav } from './StudioNav'
+import { StudioPage } from './StudioPage'
 import { draftOf, patchOf, type SettingsDraft, sameDraft } from './settings-draft'
 import { studioStrings } from './studio.strings'
+import { useStudioAccess } from './use-studio-access'
 import { DangerZone, VisibilitySection } from './VisibilityAndDelete'
 import { VoiceSection } from './VoiceSection'
 
 const s = studioStrings.settings
-const gateTexts = {
+const pageTexts = {
   ...s,
   loading: studioStrings.loading,
+  retry: studioStrings.retry,
   logIn: studioStrings.logIn,
   exploreClones: studioStrings.exploreClones,
 }
@@ -52,35 +50,23 @@ export function CloneSettingsRoute() {
  * else gets the studio's 'not here' door.
  */
 export function CloneSettingsScreen({ slug }: Readonly<{ slug: string }>) {
-  const { user, relationships } = useCurrentUser()
-  const allowed = user !== null && isCloneTeam(slug, relationships)
+  const { allowed } = useStudioAccess(slug)
   const settings = useQuery({ ...cloneSettingsQuery(slug), enabled: allowed })
-  useDocumentTitle(s.pageTitle(settings.data?.name ?? slug))
-  const notFound = settings.isError && isApiError(settings.error) && settings.error.isNotFound
-
-  let content: React.ReactNode
-  if (settings.isPending) content = <Spinner size="3" role="status" aria-label={studioStrings.loading} />
-  else if (settings.isError) {
-    content = (
-      <Flex direction="column" gap="2" align="start" role="alert">
-        <Text color="red">{s.loadFailed}</Text>
-        <Button variant="soft" onClick={() => void settings.refetch()}>
-          {studioStrings.retry}
-        </Button>
-      </Flex>
-    )
-  } else content = <SettingsForm key={slug} saved={settings.data} />
-
+  // The title block is the form's own: it names the clone and its badge once the settings are here.
   return (
-    <>
-      <AppHeader />
-      <main id="main" className="page studio-settings-page">
-        <StudioAccessGate allowed={allowed} notFound={notFound} texts={gateTexts}>
-          <StudioNav slug={slug} current="settings" />
-          {content}
-        </StudioAccessGate>
-      </main>
-    </>
+    <StudioPage
+      slug={slug}
+      current="settings"
+      className="studio-settings-page"
+      documentTitle={s.pageTitle(settings.data?.name ?? slug)}
+      allowed={allowed}
+      notFoundFrom={[settings]}
+      texts={pageTexts}
+    >
+      <QueryState queries={[settings]} texts={pageTexts}>
+        {(data) => <SettingsForm key={slug} saved={data} />}
+      </QueryState>
+    </StudioPage>
   )
 }
 

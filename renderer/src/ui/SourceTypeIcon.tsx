@@ -1,5 +1,5 @@
-import type { CitationType } from '../../../../contract/knowledge'
-import { type IconProps, VideoIcon } from '../../ui/icons'
+import type { CitationType } from '../../../contract/knowledge'
+import { type IconProps, VideoIcon } from './icons'
 import {
   AudioIcon,
   CreatorAnswerIcon,
@@ -11,7 +11,7 @@ import {
   PodcastIcon,
   TwitterIcon,
   YoutubeIcon,
-} from '../../ui/lazy-icons'
+} from './lazy-icons'
 
 const ICONS: Record<CitationType, (props: IconProps) => React.JSX.Element> = {
   Youtube: YoutubeIcon,
@@ -26,7 +26,10 @@ const ICONS: Record<CitationType, (props: IconProps) => React.JSX.Element> = {
   AudioFile: AudioIcon,
 }
 
-/** A source's type as the chat's citations show it; the creator's own answers have their own icon. */
+/**
+ * spec 1 §2: an icon per source (citation) type, and a special one for the creator's own answers. The chat's
+ * citations and the studio's knowledge list both show it.
+ */
 export function SourceTypeIcon({
   type,
   creatorAnswer,
