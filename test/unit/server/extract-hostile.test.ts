@@ -111,7 +111,8 @@ describe('hostile attachments', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setImmediate(resolve))
     during.abort()
     await expect(reading).rejects.toThrow(TIMED_OUT_TEXT)
-    expect(performance.now() - start).toBeLessThan(1_000)
+    // Promptly, not at the read's time limit (20 s); with room for a loaded 2-core machine starting the worker.
+    expect(performance.now() - start).toBeLessThan(5_000)
     expect(await extractFileText('after.pdf', pdf(1))).toBe('Page 1 text')
   })
 })
