@@ -1,7 +1,7 @@
 import { Flex, Heading, Text } from '@radix-ui/themes'
 import type { ReactNode } from 'react'
 
-/** A centred full-page message: not found, failures, coming soon. */
+/** A centred full-page message: not found, signed out, failures. */
 export function StatusPanel({
   icon,
   title,

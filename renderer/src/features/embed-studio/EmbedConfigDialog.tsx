@@ -16,6 +16,7 @@ import type { EmbedConfig, EmbedConfigInput } from '../../../../contract/embed'
 import { MAX_ALLOWED_ORIGINS } from '../../../../contract/embed'
 import { EMBED_LAYOUTS } from '../../../../contract/embed-protocol'
 import { createEmbedConfig, embedConfigsQuery, updateEmbedConfig } from '../../api/embed'
+import { FormDialog } from '../../ui/FormDialog'
 import { FormField } from '../../ui/form-parts'
 import { type DraftField, draftOf, type EmbedDraft, emptyDraft, patchOf, readDraft } from './embed-form'
 import { embedsStrings as s } from './embeds.strings'
@@ -33,16 +34,16 @@ export function EmbedConfigDialog({
 }: Readonly<{ slug: string; config: EmbedConfig | null; trigger: ReactNode }>) {
   const [open, setOpen] = useState(false)
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger>{trigger}</Dialog.Trigger>
-      <Dialog.Content maxWidth="520px">
-        <Dialog.Title>{config ? f.editTitle(config.name) : f.createTitle}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          {f.description}
-        </Dialog.Description>
-        <EmbedConfigForm slug={slug} config={config} onDone={() => setOpen(false)} />
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={config ? f.editTitle(config.name) : f.createTitle}
+      description={f.description}
+      maxWidth="520px"
+    >
+      <EmbedConfigForm slug={slug} config={config} onDone={() => setOpen(false)} />
+    </FormDialog>
   )
 }
 

@@ -1,10 +1,11 @@
 import { Button, Callout, Dialog, Flex } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { ComponentProps } from 'react'
 import { toast } from 'sonner'
 import type { KnowledgeSource } from '../../../../contract/studio-knowledge'
 import { serverMessageOr } from '../../api/client'
 import { sourcesQuery } from '../../api/studio-knowledge'
+import { FormDialog } from '../../ui/FormDialog'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { withSource } from './source-list'
 
@@ -12,33 +13,8 @@ import { withSource } from './source-list'
  * An add-source dialog. The form's draft lives with the caller, outside the dialog's content, so closing
  * it by mistake (Escape, a click outside) loses nothing; it is cleared only once the source is added.
  */
-export function SourceDialog({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  children,
-}: Readonly<{
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  trigger: ReactNode
-  title: string
-  description: string
-  children: ReactNode
-}>) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger>{trigger}</Dialog.Trigger>
-      <Dialog.Content maxWidth="560px" className="knowledge-dialog">
-        <Dialog.Title>{title}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          {description}
-        </Dialog.Description>
-        {children}
-      </Dialog.Content>
-    </Dialog.Root>
-  )
+export function SourceDialog(props: Readonly<Omit<ComponentProps<typeof FormDialog>, 'className'>>) {
+  return <FormDialog {...props} className="knowledge-dialog" />
 }
 
 /** The server's refusal (its own words when it gave some), then Cancel and the submit button. */

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import type { MembershipInput, StudioMembership } from '../../../../contract/studio-run'
 import { serverMessageOr } from '../../api/client'
 import { createStudioMembership, studioMembershipsQuery, updateStudioMembership } from '../../api/studio-run'
+import { FormDialog } from '../../ui/FormDialog'
 import { FormField } from '../../ui/form-parts'
 import {
   emptyMembershipDraft,
@@ -28,16 +29,15 @@ export function MembershipDialog({
 }: Readonly<{ slug: string; membership: StudioMembership | null; trigger: ReactNode }>) {
   const [open, setOpen] = useState(false)
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger>{trigger}</Dialog.Trigger>
-      <Dialog.Content maxWidth="560px">
-        <Dialog.Title>{membership ? f.editTitle(membership.name) : f.createTitle}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="4">
-          {f.description}
-        </Dialog.Description>
-        <MembershipForm slug={slug} membership={membership} onDone={() => setOpen(false)} />
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={membership ? f.editTitle(membership.name) : f.createTitle}
+      description={f.description}
+    >
+      <MembershipForm slug={slug} membership={membership} onDone={() => setOpen(false)} />
+    </FormDialog>
   )
 }
 
