@@ -1,8 +1,9 @@
-import { AlertDialog, Button, Card, Flex, Text } from '@radix-ui/themes'
+import { Button, Card, Flex, Text } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { Announcement } from '../../../../contract/announcements'
 import { announcementsQuery, deleteAnnouncement } from '../../api/studio'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { announcementsStrings as s } from './announcements.strings'
 
 const dateTime = (iso: string) =>
@@ -50,28 +51,18 @@ function DeleteAnnouncement({ slug, item }: Readonly<{ slug: string; item: Annou
     },
   })
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      trigger={
         <Button variant="soft" color="red" size="1">
           {s.delete}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>{c.title}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{c.body}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end" wrap="wrap">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {c.cancel}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-              {c.confirm}
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+      title={c.title}
+      body={c.body}
+      cancel={c.cancel}
+      confirm={c.confirm}
+      onConfirm={() => remove.mutate()}
+      pending={remove.isPending}
+    />
   )
 }

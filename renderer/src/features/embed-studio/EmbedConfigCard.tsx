@@ -1,9 +1,10 @@
-import { AlertDialog, Badge, Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
+import { Badge, Button, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef } from 'react'
 import { toast } from 'sonner'
 import type { EmbedConfig } from '../../../../contract/embed'
 import { deleteEmbedConfig, embedConfigsQuery } from '../../api/embed'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { CopyIcon, ExternalLinkIcon, PencilIcon } from '../../ui/lazy-icons'
 import { EmbedConfigDialog } from './EmbedConfigDialog'
 import { formatVoiceLimit } from './embed-form'
@@ -169,28 +170,18 @@ function DeleteEmbed({
     },
   })
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      trigger={
         <Button variant="soft" color="red">
           {s.delete}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>{c.title(config.name)}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{c.body}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end" wrap="wrap">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {c.cancel}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-              {c.confirm}
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+      title={c.title(config.name)}
+      body={c.body}
+      cancel={c.cancel}
+      confirm={c.confirm}
+      onConfirm={() => remove.mutate()}
+      pending={remove.isPending}
+    />
   )
 }

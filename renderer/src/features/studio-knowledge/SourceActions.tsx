@@ -1,9 +1,10 @@
-import { AlertDialog, Button, Flex } from '@radix-ui/themes'
+import { Button, Flex } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { KnowledgeSource } from '../../../../contract/studio-knowledge'
 import { serverMessageOr } from '../../api/client'
 import { removeSource, rereadSource, sourcesQuery } from '../../api/studio-knowledge'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { withoutSource, withSource } from './source-list'
 
@@ -62,8 +63,8 @@ export function SourceActions({
           {s.reread}
         </Button>
       )}
-      <AlertDialog.Root>
-        <AlertDialog.Trigger>
+      <ConfirmDialog
+        trigger={
           <Button
             size="1"
             variant="soft"
@@ -73,24 +74,13 @@ export function SourceActions({
           >
             {s.remove}
           </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Content maxWidth="440px">
-          <AlertDialog.Title>{c.title(title)}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{c.body}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end" wrap="wrap">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                {c.cancel}
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button color="red" onClick={() => remove.mutate()}>
-                {c.confirm}
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+        }
+        title={c.title(title)}
+        body={c.body}
+        cancel={c.cancel}
+        confirm={c.confirm}
+        onConfirm={() => remove.mutate()}
+      />
     </Flex>
   )
 }

@@ -1,4 +1,4 @@
-import { AlertDialog, Badge, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
@@ -10,6 +10,7 @@ import {
   studioMembershipsQuery,
   updateStudioMembership,
 } from '../../api/studio-run'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { formatUsd, membershipBenefits } from '../billing'
 import { MembershipDialog } from './MembershipDialog'
 import { movedIds } from './membership-form'
@@ -178,28 +179,17 @@ function DeleteMembership({
 }: Readonly<{ membership: StudioMembership; onConfirm: () => void }>) {
   const c = s.confirmDelete
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      trigger={
         <Button variant="soft" color="red" aria-label={s.deleteLabel(membership.name)}>
           {s.delete}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>{c.title(membership.name)}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{c.body}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {c.cancel}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" onClick={onConfirm}>
-              {c.confirm}
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+      title={c.title(membership.name)}
+      body={c.body}
+      cancel={c.cancel}
+      confirm={c.confirm}
+      onConfirm={onConfirm}
+    />
   )
 }

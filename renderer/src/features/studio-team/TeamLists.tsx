@@ -1,9 +1,10 @@
-import { AlertDialog, Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { PendingInvite, StudioTeam, TeamMember } from '../../../../contract/studio-run'
 import { serverMessageOr } from '../../api/client'
 import { inviteContributor, removeContributor, revokeInvitation, studioTeamQuery } from '../../api/studio-run'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { teamStrings as s } from './team.strings'
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
@@ -65,29 +66,18 @@ export function TeamMembers({
 function ConfirmRemove({ name, onConfirm }: Readonly<{ name: string; onConfirm: () => void }>) {
   const c = s.confirmRemove
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      trigger={
         <Button variant="soft" color="red" aria-label={s.removeLabel(name)}>
           {s.remove}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>{c.title(name)}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{c.body}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {c.cancel}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" onClick={onConfirm}>
-              {c.confirm}
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+      title={c.title(name)}
+      body={c.body}
+      cancel={c.cancel}
+      confirm={c.confirm}
+      onConfirm={onConfirm}
+    />
   )
 }
 
