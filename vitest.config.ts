@@ -32,7 +32,7 @@ export default defineConfig({
           ],
           // One migrated and seeded PGlite is made per run (test/setup/global-db.ts); each test app gets a copy
           // of it, reset to that state when a worker reuses one (test/api/seeded-db.ts).
-          globalSetup: ['test/setup/global-db.ts'],
+          globalSetup: ['test/setup/global-lexicon.ts', 'test/setup/global-db.ts'],
           // The files of a worker run one after another in one process and share its modules and its database
           // copies, so Fastify, drizzle and PGlite load once per worker, not once per file. Safe because the
           // server keeps no state in its modules (each test app is built afresh); stubs are undone after each

@@ -1,5 +1,6 @@
 import type { CitationType } from '../../contract'
 import type { DocumentProduct } from '../db/schema'
+import type { Concept } from './meaning'
 
 /** Who is speaking: the clone's identity and the creator's notes on its voice (spec 1 §3 toneFeedback). */
 export interface CloneVoice {
@@ -18,6 +19,11 @@ export type AnswerIntent = 'greeting' | 'offTopic' | 'grounded'
 /** A source as the answerer sees it; its marker is `[number]`. */
 export interface AnswerSource {
   number: number
+  /**
+   * How much of the question it holds (0..1, retrieve.ts coverage), told to a language model so it can weigh
+   * a loosely related candidate (issue #23). Absent for attached files.
+   */
+  relevance?: number
   documentId: string
   documentTitle: string
   type: CitationType
@@ -62,6 +68,13 @@ export interface AnswerInput {
   sources: readonly AnswerSource[]
   /** How much each search term of the query matters (weight times rarity), for picking sentences. */
   termWeights: ReadonlyMap<string, number>
+  /**
+   * The question's concepts (issue #23), each with its share of the question and the terms that carry its
+   * meaning: sentences are picked by how much of the question they hold. Without them, by termWeights.
+   */
+  concepts?: readonly Concept[]
+  /** The clone's language (a name or code), how its material and the question are read; English when left out. */
+  language?: string | null
   /** A few subjects the clone's material covers (from document titles). */
   topics: readonly string[]
   /** Files attached to the question (none when left out). */

@@ -1,4 +1,4 @@
-import { searchTerms } from './terms'
+import { type Analyzer, englishAnalyzer } from './language/analyzer'
 
 /**
  * Okapi BM25 over a clone's chunks, with the document title as a boosted second field (a simple
@@ -23,9 +23,21 @@ export interface IndexedText {
   title: string
 }
 
+/** A chunk's search terms, already analysed (knowledge-index.ts reads each text once). */
+export interface AnalyzedText {
+  terms: readonly string[]
+  titleTerms: readonly string[]
+}
+
 /** A query term with its weight (1 for the question; less for earlier turns of the conversation). */
 export interface WeightedTerm {
   term: string
+  weight: number
+}
+
+/** A query concept for scoring: the terms that carry it, each with its strength, and the concept's weight. */
+export interface WeightedMatches {
+  matches: ReadonlyMap<string, number>
   weight: number
 }
 
@@ -36,18 +48,26 @@ interface Posting {
 
 export class Bm25Index {
   private readonly postings = new Map<string, Posting[]>()
-  private readonly lengths: number[]
+  private readonly lengths: Uint32Array
   private readonly termSets: Set<string>[] = []
   private readonly averageLength: number
   readonly size: number
 
-  constructor(entries: readonly IndexedText[]) {
+  /** From texts, read by `analyzer` (English when left out). */
+  static of(entries: readonly IndexedText[], analyzer: Analyzer = englishAnalyzer()): Bm25Index {
+    return new Bm25Index(
+      entries.map((e) => ({ terms: analyzer.terms(e.text), titleTerms: analyzer.terms(e.title) })),
+    )
+  }
+
+  constructor(entries: readonly AnalyzedText[]) {
     this.size = entries.length
-    this.lengths = entries.map((entry, i) => {
+    this.lengths = new Uint32Array(entries.length)
+    let total = 0
+    entries.forEach((entry, i) => {
       const frequencies = new Map<string, number>()
-      const body = searchTerms(entry.text)
-      for (const term of withPairs(body)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
-      for (const term of withPairs(searchTerms(entry.title))) {
+      for (const term of withPairs(entry.terms)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
+      for (const term of withPairs(entry.titleTerms)) {
         frequencies.set(term, (frequencies.get(term) ?? 0) + TITLE_BOOST)
       }
       this.termSets.push(new Set(frequencies.keys()))
@@ -59,9 +79,9 @@ export class Bm25Index {
         }
         list.push({ entry: i, tf })
       }
-      return body.length
+      this.lengths[i] = entry.terms.length
+      total += entry.terms.length
     })
-    const total = this.lengths.reduce((a, b) => a + b, 0)
     this.averageLength = this.size > 0 ? Math.max(1, total / this.size) : 1
   }
 
@@ -71,18 +91,38 @@ export class Bm25Index {
     return Math.log(1 + (this.size - n + 0.5) / (n + 0.5))
   }
 
+  /** How many entries hold a term. */
+  frequency(term: string): number {
+    return this.postings.get(term)?.length ?? 0
+  }
+
   /** Score of every entry that matches at least one term, keyed by entry position. */
   score(query: readonly WeightedTerm[]): Map<number, number> {
+    return this.scoreMatches(query.map(({ term, weight }) => ({ matches: new Map([[term, 1]]), weight })))
+  }
+
+  /**
+   * Score of every entry that holds a term of at least one concept: per concept, its best-scoring term in the
+   * entry at that term's strength (a synonym never adds to the word itself), times the concept's weight.
+   */
+  scoreMatches(query: readonly WeightedMatches[]): Map<number, number> {
     const scores = new Map<number, number>()
-    for (const { term, weight } of query) {
-      const list = this.postings.get(term)
-      if (!list || weight <= 0) continue
-      const idf = this.idf(term)
-      for (const { entry, tf } of list) {
-        const norm = 1 - BM25_B + BM25_B * (this.lengths[entry]! / this.averageLength)
-        const part = (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)
-        scores.set(entry, (scores.get(entry) ?? 0) + weight * part)
+    for (const { matches, weight } of query) {
+      if (weight <= 0) continue
+      const best = matches.size === 1 ? scores : new Map<number, number>()
+      for (const [term, strength] of matches) {
+        const list = this.postings.get(term)
+        if (!list || strength <= 0) continue
+        const idf = this.idf(term) * strength * weight
+        for (const { entry, tf } of list) {
+          const norm = 1 - BM25_B + BM25_B * (this.lengths[entry]! / this.averageLength)
+          const part = (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)
+          if (best === scores) scores.set(entry, (scores.get(entry) ?? 0) + part)
+          else if (part > (best.get(entry) ?? 0)) best.set(entry, part)
+        }
       }
+      if (best !== scores)
+        for (const [entry, part] of best) scores.set(entry, (scores.get(entry) ?? 0) + part)
     }
     return scores
   }
@@ -90,6 +130,15 @@ export class Bm25Index {
   /** Whether an entry contains a term (body or title). */
   contains(entry: number, term: string): boolean {
     return this.termSets[entry]?.has(term) ?? false
+  }
+
+  /** The strongest of a concept's matches found in an entry (0 when none is). */
+  strengthIn(entry: number, matches: ReadonlyMap<string, number>): number {
+    const terms = this.termSets[entry]
+    if (!terms) return 0
+    let strongest = 0
+    for (const [term, strength] of matches) if (strength > strongest && terms.has(term)) strongest = strength
+    return strongest
   }
 }
 
@@ -103,10 +152,13 @@ export function withPairs(terms: readonly string[]): string[] {
 export const isPair = (term: string) => term.includes('_')
 
 /** Weighted query terms and pairs: each once, with the highest weight it was given. */
-export function weightedTerms(parts: readonly { text: string; weight: number }[]): WeightedTerm[] {
+export function weightedTerms(
+  parts: readonly { text: string; weight: number }[],
+  analyzer: Analyzer = englishAnalyzer(),
+): WeightedTerm[] {
   const weights = new Map<string, number>()
   for (const { text, weight } of parts) {
-    for (const term of withPairs(searchTerms(text))) {
+    for (const term of withPairs(analyzer.terms(text))) {
       const w = isPair(term) ? weight * PAIR_WEIGHT : weight
       weights.set(term, Math.max(weights.get(term) ?? 0, w))
     }

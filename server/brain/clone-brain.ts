@@ -7,14 +7,22 @@ import type {
   ConversationTurn,
 } from './answerer'
 import { fileSources } from './file-sources'
-import type { KnowledgeIndexCache } from './knowledge-index'
-import { retrieve } from './retrieve'
+import type { KnowledgeIndex } from './knowledge-index'
+import { retrieve, textWithFollowing } from './retrieve'
 import { smallTalkOf } from './small-talk'
+
+/** With a model configured, the loosely related candidates it is shown when none passes the local threshold. */
+export const MODEL_CANDIDATES = 3
 
 export interface PreparedAnswer {
   input: AnswerInput
   /** Who writes it: the configured answerer for grounded answers, the local one otherwise. */
   answerer: Answerer
+}
+
+/** Where the brain gets a clone's index: the database-backed cache (knowledge-index.ts), or given (bench:brain). */
+export interface KnowledgeIndexSource {
+  get(cloneId: string, knownVersion?: string): Promise<KnowledgeIndex>
 }
 
 export interface PrepareOptions {
@@ -26,16 +34,23 @@ export interface PrepareOptions {
 
 /**
  * The clone brain: decides what kind of answer a message needs, retrieves the sources, and hands
- * both to an answerer. Small talk and questions outside the material always get the local,
- * deterministic reply: there is nothing for a model to ground, and an honest 'not in my material'
- * should never depend on a provider.
+ * both to an answerer. Small talk and questions that nothing in the material relates to always get the
+ * local, deterministic reply: there is nothing for a model to ground, and an honest 'not in my material'
+ * should never depend on a provider. With a language model configured, a question that the material only
+ * loosely relates to goes to the model with its best candidates and their relevance, and the model decides
+ * (issue #23): the local threshold is for the local composer, which cannot read.
  */
 export class CloneBrain {
   constructor(
-    private readonly indexes: KnowledgeIndexCache,
+    private readonly indexes: KnowledgeIndexSource,
     private readonly grounded: Answerer,
     private readonly local: Answerer,
   ) {}
+
+  /** Whether grounded answers are written by another answerer than the local composer (a language model). */
+  private get modelDecides(): boolean {
+    return this.grounded !== this.local
+  }
 
   /**
    * Attached files reach the answerer as they are, and their text steers retrieval like an earlier turn
@@ -50,6 +65,7 @@ export class CloneBrain {
     const index = await this.indexes.get(clone.id, documentsVersion)
     const base = {
       clone: { name: clone.name, headline: clone.headline, toneFeedback: clone.toneFeedback },
+      language: index.analyzer.code,
       question,
       history,
       topics: index.topics,
@@ -67,16 +83,18 @@ export class CloneBrain {
       .filter((t) => t.sender === 'USER')
       .map((t) => t.text)
       .reverse()
-    const { sources, query } = retrieve(index, question, earlierTurns, attachedTexts)
+    const { sources, candidates, query, concepts } = retrieve(index, question, earlierTurns, attachedTexts)
     const termWeights = new Map(query.map((t) => [t.term, t.weight * index.bm25.idf(t.term)]))
-    const material = sources.map(({ chunk }) => ({
+    const chosen = sources.length > 0 || !this.modelDecides ? sources : candidates.slice(0, MODEL_CANDIDATES)
+    const material = chosen.map(({ chunk, entry, coverage }) => ({
+      relevance: coverage,
       documentId: chunk.documentId,
       documentTitle: chunk.documentTitle,
       type: chunk.type,
       url: chunk.url,
       tweetId: chunk.tweetId,
       timestampMs: chunk.timestampMs,
-      text: chunk.text,
+      text: textWithFollowing(index, entry),
       product: chunk.product,
     }))
     // Issue #15: each readable file is a source too; it leads when asked about or holding the answer,
@@ -89,6 +107,9 @@ export class CloneBrain {
     if (numbered.length === 0) {
       return { input: { ...base, intent: 'offTopic', sources: [], termWeights }, answerer: this.local }
     }
-    return { input: { ...base, intent: 'grounded', sources: numbered, termWeights }, answerer: this.grounded }
+    return {
+      input: { ...base, intent: 'grounded', sources: numbered, termWeights, concepts },
+      answerer: this.grounded,
+    }
   }
 }

@@ -1,9 +1,12 @@
 import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
+import { answerTypeOf, holdsAnswerType } from './answer-type'
 import type { AnswerInput, AnswerSource } from './answerer'
 import { isPair, withPairs } from './bm25'
 import { splitSentences } from './chunk'
+import { analyzerFor } from './language/analyzer'
+import { lexicon } from './lexicon'
+import { type Concept, rowsOfWords, strengthOf } from './meaning'
 import { firstName, offTopicReply, smallTalkOf, smallTalkReply } from './small-talk'
-import { searchTerms, words } from './terms'
 import { voiceOf } from './voice'
 
 /** At most this many sources are quoted; the others are shown as 'relevant' (spec 1 §2 'Sources'). */
@@ -20,6 +23,23 @@ const META =
   /\b(this (video|episode|article|chapter|workbook|guide|post|lesson)|today (i|we|is)\b|let[’']?s (cover|talk|look)|welcome to|ask me about|people ask|many people say|in this (video|episode))/i
 /** The least a sentence of a creator's own answer to the question scores (see sentenceCandidates). */
 const CREATOR_ANSWER_FLOOR = 1
+/** A sentence with the kind of fact asked for ('How many...?': a number) is preferred by this much (answer-type.ts). */
+const ANSWER_TYPE_BOOST = 2
+/** ...and scores at least this before the boost, though it shares no word with the question ('Allow six hours.'). */
+const ANSWER_TYPE_BASE = 0.1
+/** A concept the source's title names is its subject: it tells the source's sentences apart this much less. */
+const SUBJECT_WEIGHT = 0.35
+/** A sentence that asks ('Jamie asks whether...', 'do I restore radios for other people?'). */
+const ASKS =
+  /\b(asks?|asked|asking|wonders?|wondering|wants to know)\b,?\s+(me\s+)?(whether|if|about|what|how|why|when|where|who|which|do|does|can|is|are)\b/i
+/** The sentence after it takes this share of its score: it is most likely the answer. */
+const ANSWER_AFTER_QUESTION = 0.8
+/** A sentence holds a concept (for its rarity among the source's sentences) from this strength up. */
+const HOLDS = 0.5
+/** A phrase of the question found whole in a sentence ('opening hours'). */
+const PAIR_BONUS = 0.1
+/** Sentences shorter than this are fragments ('Thanks!', 'Exactly.'), not answers. */
+const MIN_SENTENCE_WORDS = 3
 
 /** Advice and rules answer a question better than background does. */
 const ADVICE =
@@ -88,13 +108,17 @@ function composeFromSources(input: AnswerInput): string {
     const chosen = first
       ? candidates.slice(0, 2).filter((c, i) => i === 0 || c.score >= best.score * 0.5)
       : [best]
-    const fitting = (first ? withAntecedents(chosen, all) : chosen)
+    // The sentence that holds the answer leads; a sentence it leans on ('That means...') comes before it.
+    const picked = first ? withAntecedents(chosen, all) : chosen
+    const leading = withAntecedents([best], all).sort((a, b) => a.position - b.position)
+    const rest = picked
+      .filter((c) => !leading.some((l) => l.position === c.position))
       .sort((a, b) => a.position - b.position)
-      .filter((c) => {
-        if (c !== best && c.words > budget) return false
-        budget -= c.words
-        return true
-      })
+    const fitting = [...leading, ...rest].filter((c) => {
+      if (c !== best && c.words > budget) return false
+      budget -= c.words
+      return true
+    })
     quoted.push(fitting.map((c) => withMarker(c.text, source.number)))
     for (const c of fitting) chosenTerms.push(c.terms)
     if (budget <= 0) break
@@ -128,28 +152,78 @@ function closingLine(voice: ReturnType<typeof voiceOf>, answered: string, points
     : 'My suggestion: try it for a week and notice how it feels.'
 }
 
-/** Sentences of a source worth quoting, scored by the query terms they carry. */
+/** Sentences of a source worth quoting, scored by how much of the question they hold. */
 function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate[] {
-  const ownName = new Set(words(firstName(input.clone.name)))
+  const analyzer = analyzerFor(input.language)
+  const vectors = analyzer.code === 'en' ? lexicon().vectors : null
+  const introduction = introductionOf(firstName(input.clone.name))
+  const asked = answerTypeOf(input.question)
   let totalWeight = 0
   for (const [term, weight] of input.termWeights) if (!isPair(term)) totalWeight += weight
-  const candidates: Candidate[] = []
   const answersAQuestion = source.documentTitle === CREATOR_ANSWER_TITLE && /^question:/im.test(source.text)
-  splitSentences(source.text).forEach((raw, position) => {
-    if (/^question:/i.test(raw)) return
+  const sentences = splitSentences(source.text).flatMap((raw, position) => {
+    if (/^question:/i.test(raw)) return []
     const text = raw.replace(/^(answer from [^:]{1,40}|summary|to sum up[^:]{0,30}|tip|note):\s*/i, '').trim()
     const n = wordCount(text)
-    // Questions, intros ('Hi, I’m Lena. Today I’m sharing...') and fragments make poor answers.
-    if (n < 6 || /[?:]$/.test(text) || /^(hi|hello|welcome)\b/i.test(text)) return
-    if (words(text).some((w) => ownName.has(w))) return
-    const terms = new Set(withPairs(searchTerms(text)))
+    // Questions, intros ('Hi, I’m Lena. Today I’m sharing...') and fragments make poor answers; a question
+    // is kept to be scored, since the sentence after it answers it (a Q&A, a listener's question in an episode).
+    const asks = /\?["”’)]*$/.test(text) || ASKS.test(text)
+    if (n < MIN_SENTENCE_WORDS || /:$/.test(text) || /^(hi|hello|welcome)\b/i.test(text)) return []
+    if (introduction?.test(text)) return []
+    const words = analyzer.words(text).filter((w) => !analyzer.isStopWord(w))
+    return [
+      {
+        text,
+        n,
+        position,
+        asks,
+        // A short reported question ('Next, Jamie asks whether the workshop's open.') is no answer either.
+        quotable: !/\?["”’)]*$/.test(text) && !(ASKS.test(text) && n <= 12),
+        terms: new Set(withPairs(analyzer.terms(text))),
+        rows: rowsOfWords(words, vectors),
+      },
+    ]
+  })
+  const exactIn = (terms: Set<string>, matches: ReadonlyMap<string, number>) => {
+    let strength = 0
+    for (const [term, s] of matches) if (s > strength && terms.has(term)) strength = s
+    return strength
+  }
+  const strengthIn = (sentence: { terms: Set<string>; rows: Int32Array }, concept: Concept) =>
+    strengthOf(concept, exactIn(sentence.terms, concept.matches), sentence.rows, vectors)
+  // Within a source, a concept that many of its sentences hold, or its title names (the subject it was
+  // retrieved for: 'the Tarn Hut'), tells its sentences apart less than one only a few hold ('shut' / 'closes').
+  const titleTerms = new Set(analyzer.terms(source.documentTitle))
+  const spread = 1 + Math.log(Math.max(1, sentences.length))
+  const concepts = (input.concepts ?? []).map((concept) => {
+    const strengths = sentences.map((s) => strengthIn(s, concept))
+    const holding = strengths.filter((s) => s >= HOLDS).length
+    const rarity = (1 + Math.log(Math.max(1, sentences.length) / Math.max(1, holding))) / spread
+    const subject = exactIn(titleTerms, concept.matches) > 0 ? SUBJECT_WEIGHT : 1
+    return { ...concept, strengths, weight: concept.mass * rarity * subject }
+  })
+  const scored = sentences.map(({ text, n, position, terms }, i) => {
     let score = 0
     let covered = 0
-    for (const term of terms) {
-      const weight = input.termWeights.get(term) ?? 0
-      score += weight
-      if (!isPair(term)) covered += weight
+    if (concepts.length > 0) {
+      // The share of the question the sentence holds, each concept as itself or a word of the same meaning.
+      for (const concept of concepts) {
+        const strength = concept.strengths[i]!
+        covered += concept.mass * strength
+        score += concept.weight * strength
+      }
+      for (const term of terms)
+        if (isPair(term) && (input.termWeights.get(term) ?? 0) > 0) score += PAIR_BONUS
+      totalWeight = 1
+    } else {
+      for (const term of terms) {
+        const weight = input.termWeights.get(term) ?? 0
+        score += weight
+        if (!isPair(term)) covered += weight
+      }
     }
+    // The kind of fact asked for ('how many': a number) marks the sentence that answers, even in other words.
+    if (asked && holdsAnswerType(text, asked)) score = (score + ANSWER_TYPE_BASE) * ANSWER_TYPE_BOOST
     if (/\d/.test(text)) score *= 1.2
     if (ADVICE.test(text)) score *= 1.2
     if (META.test(text)) score *= 0.3
@@ -160,9 +234,23 @@ function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate
     // shares no word with it ('Stop caffeine by early afternoon' for 'how late can I drink coffee?').
     if (answersAQuestion && score < CREATOR_ANSWER_FLOOR) score = CREATOR_ANSWER_FLOOR
     const coverage = totalWeight > 0 ? covered / totalWeight : 0
-    candidates.push({ text: capitalise(text), score, coverage, words: n, position, terms })
+    return { text: capitalise(text), score, coverage, words: n, position, terms }
   })
-  return candidates
+  // The sentence right after a question on the visitor's question answers it: it shares in that question's score.
+  return scored.flatMap((candidate, i) => {
+    const before = sentences[i - 1]
+    const asked = before?.asks && before.position >= candidate.position - 2 ? scored[i - 1]!.score : 0
+    if (!sentences[i]!.quotable) return []
+    return [{ ...candidate, score: candidate.score + asked * ANSWER_AFTER_QUESTION }]
+  })
+}
+
+/** 'I’m Lena', 'my name is Lena': the clone introducing itself, no answer to quote. */
+function introductionOf(name: string): RegExp | null {
+  const escaped = name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return escaped
+    ? new RegExp(`\\b(i[’']?m|i am|my name is|this is|it[’']?s)\\s+(dr\\.?\\s+)?${escaped}\\b`, 'i')
+    : null
 }
 
 /** Opens by pointing back ('That means...', 'So...'): it needs the sentence before it to make sense. */

@@ -1,8 +1,12 @@
 import { type AnyColumn, and, asc, Column, desc, eq, getTableName, is, type SQL, sql } from 'drizzle-orm'
 import type { CitationType } from '../../contract'
+import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
 import type { Db } from '../db/client'
 import { clones, type DocumentProduct, documentChunks, documents } from '../db/schema'
-import { Bm25Index } from './bm25'
+import { type AnalyzedText, Bm25Index } from './bm25'
+import { type Analyzer, analyzerFor } from './language/analyzer'
+import { lexicon } from './lexicon'
+import { type Expansion, Semantics } from './meaning'
 import { topicsOf } from './topics'
 
 /** One retrievable chunk with what a citation needs of its document. */
@@ -26,8 +30,76 @@ export interface KnowledgeIndex {
   version: string
   chunks: readonly KnowledgeChunk[]
   bm25: Bm25Index
+  /** How the clone's language is read (its stems and stop words), and what its words mean (issue #23). */
+  analyzer: Analyzer
+  semantics: Semantics
+  /** Per chunk, the word-vector rows of its content words (soft alignment, meaning.ts; empty outside English). */
+  chunkRows: readonly Int32Array[]
   /** A few things the clone's material covers, for replies that point elsewhere. */
   topics: readonly string[]
+}
+
+/** The most surface words kept per index term (for its meaning: the most common one stands for it). */
+const SURFACES_KEPT = 4
+
+/**
+ * The index of a clone's chunks (pure: the cache below reads them from the database; the benchmark and tests
+ * give them directly), read in the clone's language. Each text is analysed once, for BM25 and the vocabulary.
+ */
+export function indexKnowledge({
+  cloneId,
+  version,
+  chunks,
+  language,
+  expansion,
+}: {
+  cloneId: string
+  version: string
+  chunks: readonly KnowledgeChunk[]
+  language?: string | null
+  expansion?: Expansion
+}): KnowledgeIndex {
+  const analyzer = analyzerFor(language)
+  const vocabulary = new Map<string, string[]>()
+  const analyse = (text: string, seen?: Set<string>): string[] => {
+    const terms: string[] = []
+    for (const word of analyzer.words(text)) {
+      seen?.add(word)
+      if (analyzer.isStopWord(word)) continue
+      if (word.length < 2 && !/[\d\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word)) continue
+      const term = analyzer.stem(word)
+      terms.push(term)
+      const surfaces = vocabulary.get(term)
+      if (!surfaces) vocabulary.set(term, [word])
+      else if (surfaces.length < SURFACES_KEPT && !surfaces.includes(word)) surfaces.push(word)
+    }
+    return terms
+  }
+  const titles = new Map<string, readonly string[]>()
+  const chunkWords: Set<string>[] = []
+  const analysed: AnalyzedText[] = chunks.map((chunk) => {
+    // A creator's answer is titled 'Answer Provided by the Clone Creator' for the visitor: not its subject.
+    const title = chunk.documentTitle === CREATOR_ANSWER_TITLE ? '' : chunk.documentTitle
+    let titleTerms = titles.get(title)
+    if (!titleTerms) {
+      titleTerms = analyse(title)
+      titles.set(title, titleTerms)
+    }
+    const seen = new Set<string>()
+    chunkWords.push(seen)
+    return { terms: analyse(chunk.text, seen), titleTerms }
+  })
+  const semantics = new Semantics(analyzer, lexicon(), vocabulary, expansion)
+  return {
+    cloneId,
+    version,
+    chunks,
+    bm25: new Bm25Index(analysed),
+    analyzer,
+    semantics,
+    chunkRows: chunkWords.map((words) => semantics.rowsOf(words)),
+    topics: topicsOf(chunks),
+  }
 }
 
 /**
@@ -64,8 +136,8 @@ export class KnowledgeIndexCache {
 }
 
 /**
- * 'count:latest update in ms' of a clone's documents: it changes whenever a document is added,
- * removed or edited (the seed bumps updated_at). An SQL expression, so a query that reads the clone
+ * 'count:latest update in ms:language' of a clone's documents: it changes whenever a document is added,
+ * removed or edited (the seed bumps updated_at), or the clone's language (how its material is read) changes. An SQL expression, so a query that reads the clone
  * can read its version in the same round trip.
  */
 export function documentsVersionOf(cloneId: AnyColumn | SQL): SQL<string> {
@@ -74,7 +146,7 @@ export function documentsVersionOf(cloneId: AnyColumn | SQL): SQL<string> {
   const outer = is(cloneId, Column)
     ? sql`${sql.identifier(getTableName(cloneId.table))}.${sql.identifier(cloneId.name)}`
     : cloneId
-  return sql<string>`(select count(*)::text || ':' || coalesce(floor(extract(epoch from max(version_docs.${sql.identifier(documents.updatedAt.name)})) * 1000)::bigint, 0)::text from ${documents} as version_docs where version_docs.${sql.identifier(documents.cloneId.name)} = ${outer})`
+  return sql<string>`(select count(*)::text || ':' || coalesce(floor(extract(epoch from max(version_docs.${sql.identifier(documents.updatedAt.name)})) * 1000)::bigint, 0)::text || ':' || coalesce((select version_clone.${sql.identifier(clones.language.name)} from ${clones} as version_clone where version_clone.${sql.identifier(clones.id.name)} = ${outer}), '') from ${documents} as version_docs where version_docs.${sql.identifier(documents.cloneId.name)} = ${outer})`
 }
 
 export async function documentsVersion(db: Db, cloneId: string): Promise<string> {
@@ -103,6 +175,6 @@ async function buildKnowledgeIndex(db: Db, cloneId: string, version: string): Pr
     // Only a 'ready' source answers (issue #16); its chunks are written with that state, in one transaction.
     .where(and(eq(documents.cloneId, cloneId), eq(documents.state, 'ready')))
     .orderBy(desc(documents.publishedAt), asc(documents.id), asc(documentChunks.index))
-  const bm25 = new Bm25Index(rows.map((r) => ({ text: r.text, title: r.documentTitle })))
-  return { cloneId, version, chunks: rows, bm25, topics: topicsOf(rows) }
+  const [clone] = await db.select({ language: clones.language }).from(clones).where(eq(clones.id, cloneId))
+  return indexKnowledge({ cloneId, version, chunks: rows, language: clone?.language })
 }

@@ -21,6 +21,10 @@ export const HISTORY_TURNS_SENT = 6
 /** Each source is cut to this many characters: chunks are ~150 words, this only guards the prompt. */
 const SOURCE_CHARS = 2_000
 
+/** How much of the question a source covers, in words a model weighs well (retrieve.ts coverage). */
+export const relevanceOf = (coverage: number) =>
+  `${coverage >= 0.75 ? 'high' : coverage >= 0.5 ? 'medium' : 'low'} (${coverage.toFixed(2)})`
+
 /** What the model is told of a file that could not be read, with the reason the visitor is shown. */
 export const attachmentNotReadable = (reason: string | null) =>
   `(this file could not be read${reason ? `: ${reason}` : ''})`
@@ -45,14 +49,18 @@ export function userTurn(question: string, attachments: readonly Attachment[] = 
 export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessage[] {
   const { clone } = input
   const sources = input.sources
-    .map((s) => `[${s.number}] ${s.documentTitle} (${s.type})\n${s.text.slice(0, SOURCE_CHARS)}`)
+    .map(
+      (s) =>
+        `[${s.number}] ${s.documentTitle} (${s.type}${s.relevance === undefined ? '' : `, relevance ${relevanceOf(s.relevance)}`})\n${s.text.slice(0, SOURCE_CHARS)}`,
+    )
     .join('\n\n')
   const system = [
     `You are ${clone.name}${clone.headline ? `, ${clone.headline}` : ''}.`,
     'You are chatting with a visitor as yourself: speak in the first person, warm and concise (a few short paragraphs at most).',
     clone.toneFeedback ? `Your notes on how to speak: ${clone.toneFeedback}` : null,
     'Answer only from the numbered sources below, which are your own material. Right after each sentence that uses a source, put its marker, e.g. "... before bed [1]." Use only the numbers given. Never invent sources, links or numbers.',
-    'If the sources do not answer the question, say honestly that you have nothing on that in your own material rather than guessing.',
+    'Each source says how much of the question it covers (relevance high, medium or low): a low one may be about something else. If the sources do not answer the question, say honestly that you have nothing on that in your own material rather than guessing.',
+    'Answer in the language the visitor writes in, whatever the language of the sources.',
     input.attachments?.length
       ? 'The visitor attached files to their message; their text follows the question (for an image, the text read in it). A file that could be read is also one of the numbered sources (its type is File): cite it with its marker when you use it, e.g. to summarise it or answer from it. Give your own views from your other sources. If a file could not be read, say so briefly, with the reason given.'
       : null,
