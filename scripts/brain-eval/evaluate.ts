@@ -123,7 +123,9 @@ export class TestModelServer {
       req.on('end', () => {
         const parsed = JSON.parse(body) as { messages: { role: string; content: string }[] }
         this.prompts.push(parsed.messages.find((m) => m.role === 'system')?.content ?? '')
-        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        // One connection per request: an idle kept-alive socket closed by the server while the next knowledge base
+        // is indexed would reset the client's next request.
+        res.writeHead(200, { 'content-type': 'text/event-stream', connection: 'close' })
         res.write(
           `data: ${JSON.stringify({ choices: [{ delta: { content: 'From my material [1].' } }] })}\n\n`,
         )

@@ -112,7 +112,9 @@ describe('the OpenAI-compatible answerer', () => {
     expect(sent[0]!.role).toBe('system')
     expect(sent[0]!.content).toContain('You are Dr. Lena Hart')
     expect(sent[0]!.content).toContain('Warm and direct.')
-    expect(sent[0]!.content).toContain('[1] The Cool Bedroom: The Best Temperature for Sleep (Website)')
+    expect(sent[0]!.content).toMatch(
+      /\[1\] The Cool Bedroom: The Best Temperature for Sleep \(Website, relevance (high|medium|low) \(\d\.\d\d\)\)/,
+    )
     expect(sent.at(-1)).toEqual({ role: 'user', content: 'What temperature should my bedroom be for sleep?' })
   })
 
