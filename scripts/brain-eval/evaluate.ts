@@ -7,6 +7,7 @@ import { chunkDocument } from '../../server/brain/chunk'
 import { markersInOrder } from '../../server/brain/citations'
 import { CloneBrain } from '../../server/brain/clone-brain'
 import { indexKnowledge, type KnowledgeChunk, type KnowledgeIndex } from '../../server/brain/knowledge-index'
+import { lexicon } from '../../server/brain/lexicon'
 import { LocalAnswerer } from '../../server/brain/local-answerer'
 import type { Expansion } from '../../server/brain/meaning'
 import { OpenAiCompatibleAnswerer } from '../../server/brain/openai-answerer'
@@ -82,8 +83,9 @@ export function buildIndex(
   expansion?: Expansion,
 ): { index: KnowledgeIndex; ms: number; bytes: number } {
   const chunks = chunksOf(kb)
+  lexicon() // loaded once per process, not the index's own
   globalThis.gc?.()
-  const before = process.memoryUsage().heapUsed
+  const before = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers
   const started = performance.now()
   const index = indexKnowledge({
     cloneId: kb.id,
@@ -94,7 +96,7 @@ export function buildIndex(
   })
   const ms = performance.now() - started
   globalThis.gc?.()
-  const bytes = Math.max(0, process.memoryUsage().heapUsed - before) + index.semantics.bytes
+  const bytes = Math.max(0, process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - before)
   return { index, ms, bytes }
 }
 

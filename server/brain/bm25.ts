@@ -16,6 +16,9 @@ export const TITLE_BOOST = 2.5
  */
 export const PAIR_WEIGHT = 0.5
 
+/** See top(): a looser match held by more entries than this (and a tenth of them) is not scored. */
+export const COMMON_MATCH_POSTINGS = 1_000
+
 export interface IndexedText {
   /** The body of the chunk. */
   text: string
@@ -41,16 +44,20 @@ export interface WeightedMatches {
   weight: number
 }
 
-interface Posting {
-  entry: number
-  tf: number
-}
-
+/**
+ * Postings are packed in typed arrays (entry ids and term frequencies per term; each entry's term ids sorted),
+ * never an object per posting: 100,000 chunks hold some 15 million postings.
+ */
 export class Bm25Index {
-  private readonly postings = new Map<string, Posting[]>()
+  private readonly termIds = new Map<string, number>()
+  private readonly postingEntries: Int32Array[] = []
+  private readonly postingTfs: Float32Array[] = []
+  private readonly entryTerms: Int32Array[] = []
   private readonly lengths: Uint32Array
-  private readonly termSets: Set<string>[] = []
   private readonly averageLength: number
+  /** Scratch buffers for scoring, sized to the index (one query runs at a time: scoring is synchronous). */
+  private readonly scratchScores: Float64Array
+  private readonly scratchBest: Float64Array
   readonly size: number
 
   /** From texts, read by `analyzer` (English when left out). */
@@ -63,82 +70,159 @@ export class Bm25Index {
   constructor(entries: readonly AnalyzedText[]) {
     this.size = entries.length
     this.lengths = new Uint32Array(entries.length)
+    this.scratchScores = new Float64Array(entries.length)
+    this.scratchBest = new Float64Array(entries.length)
+    const growingEntries: number[][] = []
+    const growingTfs: number[][] = []
     let total = 0
     entries.forEach((entry, i) => {
-      const frequencies = new Map<string, number>()
-      for (const term of withPairs(entry.terms)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
-      for (const term of withPairs(entry.titleTerms)) {
-        frequencies.set(term, (frequencies.get(term) ?? 0) + TITLE_BOOST)
-      }
-      this.termSets.push(new Set(frequencies.keys()))
-      for (const [term, tf] of frequencies) {
-        let list = this.postings.get(term)
-        if (!list) {
-          list = []
-          this.postings.set(term, list)
+      const frequencies = new Map<number, number>()
+      const count = (term: string, by: number) => {
+        let id = this.termIds.get(term)
+        if (id === undefined) {
+          id = this.termIds.size
+          this.termIds.set(term, id)
+          growingEntries.push([])
+          growingTfs.push([])
         }
-        list.push({ entry: i, tf })
+        frequencies.set(id, (frequencies.get(id) ?? 0) + by)
+      }
+      for (const term of withPairs(entry.terms)) count(term, 1)
+      for (const term of withPairs(entry.titleTerms)) count(term, TITLE_BOOST)
+      const ids = Int32Array.from(frequencies.keys()).sort()
+      this.entryTerms.push(ids)
+      for (const id of ids) {
+        growingEntries[id]!.push(i)
+        growingTfs[id]!.push(frequencies.get(id)!)
       }
       this.lengths[i] = entry.terms.length
       total += entry.terms.length
     })
+    for (let id = 0; id < growingEntries.length; id++) {
+      this.postingEntries.push(Int32Array.from(growingEntries[id]!))
+      this.postingTfs.push(Float32Array.from(growingTfs[id]!))
+    }
     this.averageLength = this.size > 0 ? Math.max(1, total / this.size) : 1
   }
 
   /** Inverse document frequency (the BM25+ form, never negative); unknown terms get the highest. */
   idf(term: string): number {
-    const n = this.postings.get(term)?.length ?? 0
+    const n = this.frequency(term)
     return Math.log(1 + (this.size - n + 0.5) / (n + 0.5))
   }
 
   /** How many entries hold a term. */
   frequency(term: string): number {
-    return this.postings.get(term)?.length ?? 0
+    const id = this.termIds.get(term)
+    return id === undefined ? 0 : this.postingEntries[id]!.length
   }
 
   /** Score of every entry that matches at least one term, keyed by entry position. */
   score(query: readonly WeightedTerm[]): Map<number, number> {
-    return this.scoreMatches(query.map(({ term, weight }) => ({ matches: new Map([[term, 1]]), weight })))
+    return new Map(
+      this.top(
+        query.map(({ term, weight }) => ({ matches: new Map([[term, 1]]), weight })),
+        this.size,
+      ),
+    )
+  }
+
+  /** Score of every entry that holds a term of at least one concept (see top), keyed by entry position. */
+  scoreMatches(query: readonly WeightedMatches[]): Map<number, number> {
+    return new Map(this.top(query, this.size))
   }
 
   /**
-   * Score of every entry that holds a term of at least one concept: per concept, its best-scoring term in the
-   * entry at that term's strength (a synonym never adds to the word itself), times the concept's weight.
+   * The `limit` best-scoring entries, best first, of those that hold a term of at least one concept: per
+   * concept, its best-scoring term in the entry at that term's strength (a synonym never adds to the word
+   * itself), times the concept's weight.
    */
-  scoreMatches(query: readonly WeightedMatches[]): Map<number, number> {
-    const scores = new Map<number, number>()
+  top(query: readonly WeightedMatches[], limit: number): [number, number][] {
+    const scores = this.scratchScores
+    const best = this.scratchBest
+    const touched: number[] = []
     for (const { matches, weight } of query) {
       if (weight <= 0) continue
-      const best = matches.size === 1 ? scores : new Map<number, number>()
+      const conceptTouched: number[] = []
       for (const [term, strength] of matches) {
-        const list = this.postings.get(term)
-        if (!list || strength <= 0) continue
+        const id = this.termIds.get(term)
+        if (id === undefined || strength <= 0) continue
+        const entries = this.postingEntries[id]!
+        // A word of like meaning that a tenth of a large index holds tells nothing apart (its idf is near
+        // nothing) and costs a pass over a long list: only the word itself is scored there.
+        if (strength < 1 && entries.length > COMMON_MATCH_POSTINGS && entries.length * 10 > this.size)
+          continue
+        const tfs = this.postingTfs[id]!
         const idf = this.idf(term) * strength * weight
-        for (const { entry, tf } of list) {
+        for (let p = 0; p < entries.length; p++) {
+          const entry = entries[p]!
+          const tf = tfs[p]!
           const norm = 1 - BM25_B + BM25_B * (this.lengths[entry]! / this.averageLength)
           const part = (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)
-          if (best === scores) scores.set(entry, (scores.get(entry) ?? 0) + part)
-          else if (part > (best.get(entry) ?? 0)) best.set(entry, part)
+          const before = best[entry]!
+          if (before === 0) conceptTouched.push(entry)
+          if (part > before) best[entry] = part
         }
       }
-      if (best !== scores)
-        for (const [entry, part] of best) scores.set(entry, (scores.get(entry) ?? 0) + part)
+      for (const entry of conceptTouched) {
+        if (scores[entry] === 0) touched.push(entry)
+        scores[entry]! += best[entry]!
+        best[entry] = 0
+      }
     }
-    return scores
+    const ranked: [number, number][] = []
+    if (touched.length <= limit || touched.length < 2_000) {
+      for (const entry of touched) ranked.push([entry, scores[entry]!])
+      ranked.sort((a, b) => b[1] - a[1])
+    } else {
+      // The limit best without sorting every touched entry: above a floor that only rises.
+      let floor = 0
+      for (const entry of touched) {
+        const score = scores[entry]!
+        if (score <= floor && ranked.length >= limit) continue
+        ranked.push([entry, score])
+        if (ranked.length >= limit * 4) {
+          ranked.sort((a, b) => b[1] - a[1])
+          ranked.length = limit
+          floor = ranked[limit - 1]![1]
+        }
+      }
+      ranked.sort((a, b) => b[1] - a[1])
+    }
+    for (const entry of touched) scores[entry] = 0
+    return ranked.slice(0, limit)
   }
 
   /** Whether an entry contains a term (body or title). */
   contains(entry: number, term: string): boolean {
-    return this.termSets[entry]?.has(term) ?? false
+    const id = this.termIds.get(term)
+    return id !== undefined && this.holds(entry, id)
   }
 
   /** The strongest of a concept's matches found in an entry (0 when none is). */
   strengthIn(entry: number, matches: ReadonlyMap<string, number>): number {
-    const terms = this.termSets[entry]
-    if (!terms) return 0
     let strongest = 0
-    for (const [term, strength] of matches) if (strength > strongest && terms.has(term)) strongest = strength
+    for (const [term, strength] of matches) {
+      if (strength <= strongest) continue
+      const id = this.termIds.get(term)
+      if (id !== undefined && this.holds(entry, id)) strongest = strength
+    }
     return strongest
+  }
+
+  private holds(entry: number, id: number): boolean {
+    const ids = this.entryTerms[entry]
+    if (!ids) return false
+    let low = 0
+    let high = ids.length - 1
+    while (low <= high) {
+      const mid = (low + high) >> 1
+      const value = ids[mid]!
+      if (value === id) return true
+      if (value < id) low = mid + 1
+      else high = mid - 1
+    }
+    return false
   }
 }
 

@@ -89,12 +89,14 @@ export function retrieve(
   if (measured.length === 0 || index.chunks.length === 0) return none
   const { bm25 } = index
 
-  const allScores = bm25.scoreMatches(scored)
-  const scores = [...allScores].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES_MEASURED)
+  const whole = index.chunks.length <= MEASURED_WHOLE
+  const scores = bm25.top(scored, whole ? index.chunks.length : CANDIDATES_MEASURED)
   // A small knowledge base is measured whole: a paraphrase may share no word with the chunk that answers it.
-  if (index.chunks.length <= MEASURED_WHOLE) {
-    for (let entry = 0; entry < index.chunks.length; entry++)
-      if (!allScores.has(entry)) scores.push([entry, 0])
+  if (whole) {
+    const scoredEntries = new Set(scores.map(([entry]) => entry))
+    for (let entry = 0; entry < index.chunks.length; entry++) {
+      if (!scoredEntries.has(entry)) scores.push([entry, 0])
+    }
   }
   const best = scores[0]?.[1] ?? 0
   const total = measured.reduce((sum, c) => sum + c.mass, 0)
