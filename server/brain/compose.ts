@@ -28,7 +28,7 @@ const ANSWER_TYPE_BOOST = 2
 /** ...and scores at least this before the boost, though it shares no word with the question ('Allow six hours.'). */
 const ANSWER_TYPE_BASE = 0.1
 /** A concept the source's title names is its subject: it tells the source's sentences apart this much less. */
-const SUBJECT_WEIGHT = 0.35
+const SUBJECT_WEIGHT = 0.2
 /** A sentence that asks ('Jamie asks whether...', 'do I restore radios for other people?'). */
 const ASKS =
   /\b(asks?|asked|asking|wonders?|wondering|wants to know)\b,?\s+(me\s+)?(whether|if|about|what|how|why|when|where|who|which|do|does|can|is|are)\b/i
@@ -40,10 +40,6 @@ const HOLDS = 0.5
 const PAIR_BONUS = 0.1
 /** Sentences shorter than this are fragments ('Thanks!', 'Exactly.'), not answers. */
 const MIN_SENTENCE_WORDS = 3
-
-/** Advice and rules answer a question better than background does. */
-const ADVICE =
-  /\b(aim|keep|move|have|take|avoid|set|use|try|start|stop|finish|get|make|skip|limit|cut|plan|rule|best|should|need|wake)\b/i
 
 interface Candidate {
   text: string
@@ -224,8 +220,6 @@ function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate
     }
     // The kind of fact asked for ('how many': a number) marks the sentence that answers, even in other words.
     if (asked && holdsAnswerType(text, asked)) score = (score + ANSWER_TYPE_BASE) * ANSWER_TYPE_BOOST
-    if (/\d/.test(text)) score *= 1.2
-    if (ADVICE.test(text)) score *= 1.2
     if (META.test(text)) score *= 0.3
     // Reported speech ('Many people say, “...”') is not the clone's own answer.
     if (/[“”"]/.test(text)) score *= 0.5
