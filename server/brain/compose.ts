@@ -205,7 +205,8 @@ function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate
       // The share of the question the sentence holds, each concept as itself or a word of the same meaning.
       for (const concept of concepts) {
         const strength = concept.strengths[i]!
-        covered += concept.mass * strength
+        // Coverage (what a supporting source must show) counts only what the sentence surely holds.
+        if (strength >= HOLDS) covered += concept.mass * strength
         score += concept.weight * strength
       }
       for (const term of terms)

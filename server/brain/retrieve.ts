@@ -195,7 +195,7 @@ function queryOf(
   concepts: Concept[]
 } {
   const { semantics, analyzer } = index
-  const concepts = semantics.conceptsOf(question)
+  const concepts = semantics.conceptsOf(question).map((c) => specific(index.bm25, c))
   const fileTerms = attachmentTerms(attachments, analyzer.terms)
   const turns = earlierTurns.slice(0, 2)
   const exact = (terms: readonly WeightedTerm[]): WeightedMatches[] =>
@@ -213,7 +213,7 @@ function queryOf(
   }
   // A question of stop words only ('why?', 'and then?') leans fully on the conversation.
   const leaning = concepts.length === 0
-  const turnConcepts = turns.flatMap((text) => semantics.conceptsOf(text))
+  const turnConcepts = turns.flatMap((text) => semantics.conceptsOf(text).map((c) => specific(index.bm25, c)))
   const own = leaning ? turnConcepts : concepts
   const scored: WeightedMatches[] = [
     ...own.map((c) => ({ matches: c.matches, weight: 1 })),
@@ -234,6 +234,23 @@ function queryOf(
     fileTerms.map((t) => ({ term: t.term, weight: t.weight * ATTACHMENT_WEIGHT })),
   )
   return { scored, measured: own, query, concepts: own }
+}
+
+/**
+ * When the material uses the asked word itself, a word of like meaning stands in for it only as far as it is as
+ * specific in this material: for 'nap', 'sleep' in a sleep coach's material (where every chunk says 'sleep')
+ * tells nothing, while in a knowledge base of a few documents, where every word is about equally rare, it
+ * counts in full. A ratio of the two words' idf, so it does not depend on the material's size.
+ */
+function specific(bm25: Bm25Index, concept: Concept): Concept {
+  // A word the material never uses is found only through its like words: they count in full.
+  if (concept.matches.size <= 1 || bm25.frequency(concept.term) === 0) return concept
+  const own = bm25.idf(concept.term)
+  const matches = new Map<string, number>()
+  for (const [term, strength] of concept.matches) {
+    matches.set(term, term === concept.term ? strength : strength * Math.min(1, bm25.idf(term) / own))
+  }
+  return { ...concept, matches }
 }
 
 /** Concepts with masses that sum to 1: each one's share of the question. */

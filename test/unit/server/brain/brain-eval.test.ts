@@ -13,7 +13,7 @@ import { knowledgeBases, type Split } from '../../../../scripts/brain-eval/knowl
  * a change that makes the clone answer less, decline less of what it should, or cite wrong fails here.
  */
 const FLOORS: Record<Split, { answered: number; offTopicDeclined: number; citationPrecision: number }> = {
-  tune: { answered: 58, offTopicDeclined: 95, citationPrecision: 95 },
+  tune: { answered: 56, offTopicDeclined: 95, citationPrecision: 95 },
   heldout: { answered: 46, offTopicDeclined: 80, citationPrecision: 95 },
 }
 
