@@ -13,6 +13,8 @@ import { voiceOf } from './voice'
 export const MAX_QUOTED_SOURCES = 3
 /** Keeps answers chat-sized, whatever the sources hold. */
 export const ANSWER_WORD_BUDGET = 120
+/** The lead source's second-best sentence is quoted too when it scores at least this share of the best. */
+const SECOND_SENTENCE_RATIO = 0.35
 /** A later source is quoted only when its best sentence is nearly as much on point as the first one's. */
 const SUPPORTING_SENTENCE_RATIO = 0.6
 /** ...and carries most of what the question asks about (share of the query's term weight). */
@@ -102,7 +104,7 @@ function composeFromSources(input: AnswerInput): string {
     if (first) leadScore = best.score
     // The lead source gives its two best sentences (and any they lean on), a supporting source one.
     const chosen = first
-      ? candidates.slice(0, 2).filter((c, i) => i === 0 || c.score >= best.score * 0.5)
+      ? candidates.slice(0, 2).filter((c, i) => i === 0 || c.score >= best.score * SECOND_SENTENCE_RATIO)
       : [best]
     // The sentence that holds the answer leads; a sentence it leans on ('That means...') comes before it.
     const picked = first ? withAntecedents(chosen, all) : chosen
