@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini'
 import { ApiErrorBody, ErrorCode } from '../../../contract/errors'
+import { reportReachable, reportUnreachable } from '../lib/connectivity'
 import { getPlatform } from '../platform'
 
 /** Client-side codes beside the server's ErrorCode values. */
@@ -129,14 +130,18 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     ...(keepalive ? { keepalive } : {}),
   }
   let response: Response
+  const base = baseUrl ?? getPlatform().apiBaseUrl
   try {
-    response = await doFetch(resolveApiUrl(path, baseUrl ?? getPlatform().apiBaseUrl), init)
+    response = await doFetch(resolveApiUrl(path, base), init)
   } catch (cause) {
     if (signal?.aborted) throw cause
+    // The app counts as offline until the server answers again (lib/connectivity.ts).
+    reportUnreachable(resolveApiUrl('/api/health', base))
     throw new ApiError(0, ClientErrorCode.network, 'Could not reach the server. Check your connection.', {
       cause,
     })
   }
+  reportReachable()
   if (!response.ok) throw await errorFromResponse(response)
   let json: unknown
   try {

@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { getOfflineDb, type OfflineDb } from './offline-db'
+import { isOnline, subscribeOnline } from './online-status'
 import { persistQueries, restoreQueries } from './query-persistence'
 
 /** Start-up never waits longer than this for the offline store (a slow disk must not delay first paint). */
@@ -13,8 +14,12 @@ export async function startOfflineSupport(
   queryClient: QueryClient,
   db: OfflineDb = getOfflineDb(),
 ): Promise<() => void> {
-  // TanStack Query assumes it starts online; a reload while offline would otherwise fail every query.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine !== false)
+  // TanStack Query assumes it starts online; a reload while offline would otherwise fail every query. It
+  // follows isOnline from then on, so a server that cannot be reached pauses queries as being offline does.
+  if (typeof navigator !== 'undefined') {
+    onlineManager.setOnline(isOnline())
+    onlineManager.setEventListener((setOnline) => subscribeOnline(() => setOnline(isOnline())))
+  }
   const restore = restoreQueries(queryClient, db).catch((error: unknown) => {
     console.warn('Could not restore answers kept for offline use', error)
     return 0
