@@ -64,6 +64,14 @@ export interface SignedIn {
 export const FROM_OUR_PAGE = { 'sec-fetch-site': 'same-origin' } as const
 
 /**
+ * Deletes a clone a spec created (through the API, as its danger zone would), whatever happened: other specs
+ * read the directory. A clone already gone answers 404, which is fine.
+ */
+export async function removeClone(request: APIRequestContext, slug: string) {
+  await request.delete(`/api/studio/${slug}`, { data: { confirmSlug: slug }, headers: FROM_OUR_PAGE })
+}
+
+/**
  * Signs in through the real endpoints: a code is sent, read from the dev outbox and verified. With the
  * page's `request`, the session cookie lands in the page's browser context.
  */

@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test'
 import { makePng } from '../support/png'
-import { expect, FROM_OUR_PAGE, newEmail, SignInDialog, test } from './fixtures'
+import { expect, newEmail, removeClone, SignInDialog, test } from './fixtures'
 
 /*
  * Issue #16 'Create a clone': a new user signs in from the studio, creates a clone, gives it a portrait (a
@@ -8,11 +7,6 @@ import { expect, FROM_OUR_PAGE, newEmail, SignInDialog, test } from './fixtures'
  * /explore with that portrait and opens its profile. The clone is deleted at the end (through its danger
  * zone): other specs count the directory's clones.
  */
-
-/** Whatever happens, the clone does not stay in the directory (through the API, as the danger zone would). */
-async function removeClone(request: APIRequestContext, slug: string) {
-  await request.delete(`/api/studio/${slug}`, { data: { confirmSlug: slug }, headers: FROM_OUR_PAGE })
-}
 
 test('a new user creates a clone with a portrait, publishes it, and a visitor finds it on /explore', async ({
   page,

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { pdf } from '../support/document-files'
 import { makePng } from '../support/png'
-import { expect, FROM_OUR_PAGE, newEmail, SignInDialog, Talk, test } from './fixtures'
+import { expect, newEmail, removeClone, SignInDialog, Talk, test } from './fixtures'
 
 /*
  * Issue #16 'Done means', end to end: a new user signs in, creates a clone with a portrait, teaches it a PDF
@@ -14,10 +14,6 @@ const KILN = 'The studio kiln fires stoneware glazes at 1240 degrees Celsius ove
 const CLASSES_QUESTION = 'Do you teach complete beginners?'
 const CLASSES_ANSWER =
   'Yes: every Saturday morning I run a wheel class for complete beginners, clay included.'
-
-async function removeClone(request: APIRequestContext, slug: string) {
-  await request.delete(`/api/studio/${slug}`, { data: { confirmSlug: slug }, headers: FROM_OUR_PAGE })
-}
 
 /** The knowledge page's entry of a source, by the text it shows. */
 const sourceEntry = (sources: Locator, text: string | RegExp) =>

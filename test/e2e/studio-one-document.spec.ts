@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test'
 import { docx } from '../support/document-files'
-import { expect, FROM_OUR_PAGE, newEmail, SignInDialog, Talk, test } from './fixtures'
+import { expect, newEmail, removeClone, SignInDialog, Talk, test } from './fixtures'
 
 /*
  * Issue #23, as a new creator tries it: sign in, create a clone, upload one Word document, wait for 'Ready',
@@ -15,10 +14,6 @@ const PARAGRAPHS = [
   'The village bakery closes on Mondays. On the other days it opens at seven in the morning.',
 ]
 const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`
-
-async function removeClone(request: APIRequestContext, slug: string) {
-  await request.delete(`/api/studio/${slug}`, { data: { confirmSlug: slug }, headers: FROM_OUR_PAGE })
-}
 
 test('a clone of one Word document answers from it, for its creator and for a visitor', async ({
   page,
