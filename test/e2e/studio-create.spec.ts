@@ -12,6 +12,9 @@ test('a new user creates a clone with a portrait, publishes it, and a visitor fi
   page,
   browser,
 }) => {
+  // A whole journey (sign-in, create, portrait, voice preview, publish, a visitor, delete): beside another
+  // worker reading documents on two cores it can pass 30 s.
+  test.setTimeout(90_000)
   const id = crypto.randomUUID().slice(0, 6)
   const name = `Ada Stone ${id}`
   const slug = `ada-stone-${id}`
