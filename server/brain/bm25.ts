@@ -127,11 +127,6 @@ export class Bm25Index {
     )
   }
 
-  /** Score of every entry that holds a term of at least one concept (see top), keyed by entry position. */
-  scoreMatches(query: readonly WeightedMatches[]): Map<number, number> {
-    return new Map(this.top(query, this.size))
-  }
-
   /**
    * The `limit` best-scoring entries, best first, of those that hold a term of at least one concept: per
    * concept, its best-scoring term in the entry at that term's strength (a synonym never adds to the word
@@ -191,12 +186,6 @@ export class Bm25Index {
     }
     for (const entry of touched) scores[entry] = 0
     return ranked.slice(0, limit)
-  }
-
-  /** Whether an entry contains a term (body or title). */
-  contains(entry: number, term: string): boolean {
-    const id = this.termIds.get(term)
-    return id !== undefined && this.holds(entry, id)
   }
 
   /** The strongest of a concept's matches found in an entry (0 when none is). */

@@ -168,7 +168,7 @@ function sentenceCandidates(source: AnswerSource, input: AnswerInput): Candidate
     const asks = /\?["”’)]*$/.test(text) || ASKS.test(text)
     if (n < MIN_SENTENCE_WORDS || /:$/.test(text) || /^(hi|hello|welcome)\b/i.test(text)) return []
     if (introduction?.test(text)) return []
-    const words = analyzer.words(text).filter((w) => !analyzer.isStopWord(w))
+    const words = analyzer.words(text).filter(analyzer.isContentWord)
     return [
       {
         text,

@@ -65,8 +65,7 @@ export function indexKnowledge({
     const terms: string[] = []
     for (const word of analyzer.words(text)) {
       seen?.add(word)
-      if (analyzer.isStopWord(word)) continue
-      if (word.length < 2 && !/[\d\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word)) continue
+      if (!analyzer.isContentWord(word)) continue
       const term = analyzer.stem(word)
       terms.push(term)
       const surfaces = vocabulary.get(term)

@@ -91,11 +91,6 @@ export class Semantics {
     return this.analyzer.code === 'en'
   }
 
-  /** Memory held for meaning (the benchmark reports it). */
-  get bytes(): number {
-    return this.matrix.byteLength + this.vectorTerms.length * 16
-  }
-
   has(term: string): boolean {
     return this.vocabulary.has(term)
   }
@@ -126,8 +121,7 @@ export class Semantics {
   conceptsOf(text: string): Concept[] {
     const concepts = new Map<string, Concept>()
     for (const word of this.analyzer.words(text)) {
-      if (this.analyzer.isStopWord(word)) continue
-      if (word.length < 2 && !/\d/.test(word)) continue
+      if (!this.analyzer.isContentWord(word)) continue
       const term = this.analyzer.stem(word)
       if (concepts.has(term)) continue
       const soft = this.english && (this.expansion === 'vectors' || this.expansion === 'both')

@@ -13,6 +13,8 @@ export interface Analyzer {
   /** Lower-cased words and numbers of a text, stop words included, in order. */
   words(text: string): string[]
   isStopWord(word: string): boolean
+  /** A word that is searched for: no stop word, no lone letter (numbers and CJK characters count). */
+  isContentWord(word: string): boolean
   /** The index term of one word from `words`. */
   stem(word: string): string
   /** The search terms of a text: stems of its content words, in order, repeats kept (BM25 counts them). */
@@ -128,22 +130,17 @@ function createAnalyzer(code: string): Analyzer {
   }
 
   const isStopWord = (word: string) => stopWords.has(word)
+  // A lone letter carries no meaning; numbers ('20', '90') and CJK characters do.
+  const isContentWord = (word: string) =>
+    !stopWords.has(word) &&
+    (word.length >= 2 || /[\d\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word))
 
   return {
     code,
     words,
     isStopWord,
+    isContentWord,
     stem,
-    terms(text) {
-      const terms: string[] = []
-      for (const word of words(text)) {
-        if (stopWords.has(word)) continue
-        // A lone letter carries no meaning; numbers ('20', '90') and CJK characters do.
-        if (word.length < 2 && !/[\d\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word))
-          continue
-        terms.push(stem(word))
-      }
-      return terms
-    },
+    terms: (text) => words(text).filter(isContentWord).map(stem),
   }
 }

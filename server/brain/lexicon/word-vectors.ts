@@ -62,18 +62,6 @@ export class WordVectors {
       ? null
       : this.vectors.subarray(row * this.dimensions, (row + 1) * this.dimensions)
   }
-
-  /** Cosine similarity of two words (-1..1), or 0 when either is unknown. */
-  similarity(a: string, b: string): number {
-    const x = this.vector(a)
-    const y = this.vector(b)
-    return x && y ? dot(x, y) : 0
-  }
-
-  /** Bytes held (for the benchmark's memory report). */
-  get bytes(): number {
-    return this.vectors.byteLength + this.ranks.byteLength
-  }
 }
 
 /** Cosine similarity of two quantised unit vectors. */
