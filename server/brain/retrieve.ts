@@ -38,6 +38,13 @@ export const RELATED_COVERAGE = 0.25
 export const MIN_REST_COVERAGE = 0.35
 /** ...in a question of at least this many content words ('Which camera do you shoot with?' has two: camera is enough). */
 export const REST_FROM_CONCEPTS = 3
+/**
+ * ...and hold at least this share of the question as its words or their listed matches (synonyms, neighbours):
+ * soft alignment lends every chunk a little of any word ('learn' ~ 'bake'), which can round a chunk up but not
+ * make it lead. Anywhere from 0.25 to 0.5 gives the tune half the same figures; it keeps 'What is the best way to
+ * learn to program?' away from a cooking clone that only holds 'best'.
+ */
+export const LEXICAL_SHARE = 0.3
 /** Other sources must cover part of the question too, and score near the best one. */
 export const MIN_SOURCE_COVERAGE = 0.3
 export const RELATIVE_SCORE_FLOOR = 0.3
@@ -100,16 +107,15 @@ export function retrieve(
   }
   const best = scores[0]?.[1] ?? 0
   const total = measured.reduce((sum, c) => sum + c.mass, 0)
-  const strength = (c: Measured & Partial<Concept>, entry: number) => {
-    const exact = bm25.strengthIn(entry, c.matches)
-    return c.word === undefined
-      ? exact
-      : index.semantics.strength(c as Concept, exact, index.chunkRows[entry]!)
-  }
+  // A concept's strength in a chunk: as its words or listed matches (lexical), or by soft alignment too.
+  const soft = (c: Measured & Partial<Concept>, entry: number, exact: number) =>
+    c.word === undefined ? exact : index.semantics.strength(c as Concept, exact, index.chunkRows[entry]!)
 
   const ranked = scores
     .map(([entry, score]) => {
-      const held = measured.map((c) => c.mass * strength(c, entry))
+      const exact = measured.map((c) => bm25.strengthIn(entry, c.matches))
+      const held = measured.map((c, i) => c.mass * soft(c, entry, exact[i]!))
+      const lexical = measured.reduce((sum, c, i) => sum + c.mass * exact[i]!, 0) / total
       const coverage = held.reduce((sum, h) => sum + h, 0) / total
       const rank = coverage * (1 - SCORE_SHARE_IN_RANK) + (best > 0 ? score / best : 0) * SCORE_SHARE_IN_RANK
       // The rest of the question, besides the one word the chunk holds best, must be there too: a chunk that
@@ -118,7 +124,8 @@ export function retrieve(
       const restMass = total - measured[top]!.mass
       const rest =
         restMass > 0 && measured.length >= REST_FROM_CONCEPTS ? (coverage * total - held[top]!) / restMass : 1
-      return { entry, score, coverage, rank, restHeld: rest >= MIN_REST_COVERAGE }
+      const restHeld = rest >= MIN_REST_COVERAGE && lexical >= LEXICAL_SHARE
+      return { entry, score, coverage, rank, restHeld }
     })
     .sort((a, b) => b.rank - a.rank)
 

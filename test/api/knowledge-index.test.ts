@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chunkDocument } from '../../server/brain/chunk'
 import { documentsVersion, KnowledgeIndexCache } from '../../server/brain/knowledge-index'
+import { retrieve } from '../../server/brain/retrieve'
 import { findCloneForChat } from '../../server/clones/queries'
 import { documents } from '../../server/db/schema'
 import { cloneIdOf, seed } from '../../server/seed'
@@ -22,6 +23,14 @@ describe('knowledge index cache', () => {
     expect(found?.documentsVersion).toBe(await documentsVersion(t.db, lena))
     // count:latest update:the clone's language (how its material is read, issue #23).
     expect(found?.documentsVersion).toMatch(/^\d+:\d+:\w+$/)
+  })
+
+  it('declines what the material only touches by loose meaning (issue #23): a cooking clone and learning to program', async () => {
+    // The cooking material holds 'best'; 'learn' and 'program' only align softly with its words.
+    const index = await new KnowledgeIndexCache(t.db).get(cloneIdOf('tomas-rivera'))
+    expect(retrieve(index, 'What is the best way to learn to program?', []).sources).toEqual([])
+    const [lead] = retrieve(index, 'What hydration is best for a first loaf?', []).sources
+    expect(lead?.chunk.documentTitle).toMatch(/Hydration/)
   })
 
   it('builds an index once and keeps it while the documents are unchanged', async () => {
