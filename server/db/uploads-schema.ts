@@ -20,6 +20,8 @@ export const uploads = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     partCount: integer('part_count').notNull(),
+    /** The object store's own id of the open multipart upload (S3's UploadId); null on local disk. */
+    storeUploadId: text('store_upload_id'),
     /** The ledger subject of the uploader: `user:<id>` or `visitor:<id>` (billing/usage.ts subjectOf). */
     owner: text('owner').notNull(),
     /** The uploader's IP as a keyed hash (auth/tokens.ts hashIp), like sign-in codes: never stored plain. */

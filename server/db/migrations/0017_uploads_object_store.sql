@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "store_upload_id" text;
