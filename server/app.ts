@@ -74,6 +74,7 @@ import { registerStudioKnowledge, type StudioKnowledgeSetup } from './studio/kno
 import { stopDocumentWorkers } from './uploads/extract/documents'
 import { closeImageReader } from './uploads/extract/ocr'
 import { createFileReader, startFileReader } from './uploads/reader'
+import { browserOrigins, S3UploadStore, s3UploadStore } from './uploads/s3-store'
 import { localUploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
 import { COMPRESS_THRESHOLD_BYTES, registerWeb } from './web'
@@ -144,6 +145,7 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
     vapiCalls: Boolean(config.VAPI_PUBLIC_KEY && config.VAPI_PRIVATE_KEY),
     // Tavus video calls join a Daily room from the browser (features/video/daily/daily-engine.ts).
     dailyCalls: Boolean((config.VAPI_PUBLIC_KEY && config.VAPI_PRIVATE_KEY) || config.TAVUS_API_KEY),
+    uploadOrigins: config.S3 ? browserOrigins(config.S3) : [],
   })
 
   app.setErrorHandler((error, request, reply) => {
@@ -204,8 +206,10 @@ export async function buildApp({
 
   await app.register(healthRoutes, { ping: pingDatabase(db), dbKind, version: appVersion })
   await app.register(cloneRoutes, { db })
-  // Chat attachments (server/routes/uploads.ts) live on local disk under DATA_DIR/uploads.
-  const uploadStore = localUploadStore(config.DATA_DIR)
+  // Every stored file (attachments, knowledge documents, portraits, recordings) lives in the S3-compatible
+  // bucket when one is configured, else on local disk under DATA_DIR/uploads (issue #24).
+  const uploadStore = config.S3 ? s3UploadStore(config.S3) : localUploadStore(config.DATA_DIR)
+  if (uploadStore instanceof S3UploadStore) app.addHook('onReady', () => uploadStore.check())
   // Every attached file is read once uploaded, off the request path (issue #15, server/uploads/reader.ts).
   const fileReader = createFileReader({ db, store: uploadStore, log: app.log })
   startFileReader(app, fileReader)

@@ -69,6 +69,12 @@ const Env = z.object({
   VAPI_LLM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   VAPI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TAVUS_API_KEY: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   TAVUS_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TAVUS_REPLICA_ID: z.string().min(1).optional(),
   TAVUS_PERSONA_ID: z.string().min(1).optional(),
@@ -124,6 +130,16 @@ const Env = z.object({
 })
 
 export type LogLevel = z.infer<typeof LogLevel>
+
+/** Where the S3-compatible object store is (server/uploads/s3-store.ts). */
+export interface S3Settings {
+  readonly bucket: string
+  readonly endpoint: string | undefined
+  readonly region: string
+  readonly accessKeyId: string | undefined
+  readonly secretAccessKey: string | undefined
+  readonly forcePathStyle: boolean
+}
 
 export interface Config {
   readonly PORT: number
@@ -203,6 +219,12 @@ export interface Config {
   readonly GOOGLE_TOKENINFO_URL: string | undefined
   /** Who may say the client's address and protocol (X-Forwarded-*): rate limits and secure cookies read them. */
   readonly TRUST_PROXY: boolean | number | string[]
+  /**
+   * Every stored file goes to this S3-compatible bucket instead of DATA_DIR/uploads when set (issue #24):
+   * S3_ENDPOINT (AWS's own when unset), S3_REGION (default us-east-1), S3_ACCESS_KEY_ID and
+   * S3_SECRET_ACCESS_KEY (else the SDK's usual chain: env, profile, instance role), S3_FORCE_PATH_STYLE.
+   */
+  readonly S3: S3Settings | undefined
   /** Stripe replaces the local test-mode checkout when set (Checkout Sessions over its REST API). */
   readonly STRIPE_SECRET_KEY: string | undefined
   /** Verifies POST /api/stripe/webhook signatures (the endpoint's signing secret, whsec_...). */
@@ -292,6 +314,11 @@ export function loadConfig(
         'webhook endpoint /api/stripe/webhook)',
     )
   }
+  // S3 settings without a bucket would silently keep files on this machine's disk.
+  const s3Settings = Object.keys(e).filter((name) => name.startsWith('S3_') && name !== 'S3_BUCKET')
+  if (!e.S3_BUCKET && s3Settings.length > 0) {
+    throw new Error(`Invalid environment: S3_BUCKET: required with ${s3Settings.join(', ')}`)
+  }
   // Half a Vapi configuration would offer calls the browser cannot join, or calls nobody can confirm.
   if (Boolean(e.VAPI_PUBLIC_KEY) !== Boolean(e.VAPI_PRIVATE_KEY)) {
     const missing = e.VAPI_PUBLIC_KEY ? 'VAPI_PRIVATE_KEY' : 'VAPI_PUBLIC_KEY'
@@ -363,6 +390,16 @@ export function loadConfig(
     VAPI_LLM_SECRET: e.VAPI_LLM_SECRET,
     VAPI_WEBHOOK_SECRET: e.VAPI_WEBHOOK_SECRET,
     TAVUS_API_KEY: e.TAVUS_API_KEY,
+    S3: e.S3_BUCKET
+      ? Object.freeze({
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        })
+      : undefined,
     TAVUS_API_BASE_URL: (e.TAVUS_API_BASE_URL ?? 'https://tavusapi.com').replace(/\/+$/, ''),
     TAVUS_REPLICA_ID: e.TAVUS_REPLICA_ID,
     TAVUS_PERSONA_ID: e.TAVUS_PERSONA_ID,

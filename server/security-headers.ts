@@ -12,6 +12,8 @@ export interface PolicyOptions {
   dailyCalls?: boolean
   /** Vapi's web SDK may also reach Vapi's API (Vapi calls are Daily calls too: dailyCalls is implied). */
   vapiCalls?: boolean
+  /** Where the browser sends upload parts besides the API: the object store's presigned URLs (issue #24). */
+  uploadOrigins?: readonly string[]
 }
 
 /**
@@ -42,7 +44,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** The Content-Security-Policy directives of the web app (a Vite-built React SPA). */
 export function cspDirectives(
-  { googleSignIn, dailyCalls = false, vapiCalls = false }: PolicyOptions,
+  { googleSignIn, dailyCalls = false, vapiCalls = false, uploadOrigins = [] }: PolicyOptions,
   frameAncestors: readonly string[] = NO_FRAMING,
 ): Record<string, string[]> {
   const google = googleSignIn ? ['https://accounts.google.com'] : []
@@ -52,7 +54,7 @@ export function cspDirectives(
     'default-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
-    'connect-src': ["'self'", ...google, ...vapi, ...daily.connect],
+    'connect-src': ["'self'", ...google, ...vapi, ...daily.connect, ...uploadOrigins],
     'style-src': ["'self'", "'unsafe-inline'", ...google],
     'script-src': ["'self'", ...google, ...daily.script],
     // 'self': the creator's embeds page frames its own embed as a live preview (issue #16).

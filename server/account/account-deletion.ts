@@ -51,10 +51,12 @@ export async function deleteAccount(db: Db, store: UploadStore, user: UserRow): 
   const files = await db.transaction(async (tx) => {
     // conversations.user_id is ON DELETE SET NULL: without this they would outlive the account.
     await tx.delete(conversations).where(eq(conversations.userId, user.id))
-    const removed = await tx
-      .delete(uploads)
-      .where(eq(uploads.owner, owner))
-      .returning({ id: uploads.id, fileKey: uploads.fileKey, status: uploads.status })
+    const removed = await tx.delete(uploads).where(eq(uploads.owner, owner)).returning({
+      id: uploads.id,
+      fileKey: uploads.fileKey,
+      storeUploadId: uploads.storeUploadId,
+      status: uploads.status,
+    })
     await tx.delete(textOptIns).where(eq(textOptIns.userId, user.id))
     await tx.delete(leads).where(eq(leads.userId, user.id))
     await tx.delete(sessions).where(eq(sessions.userId, user.id))
@@ -64,7 +66,7 @@ export async function deleteAccount(db: Db, store: UploadStore, user: UserRow): 
   })
   for (const file of files) {
     if (file.status === 'complete') await store.deleteFile(file.fileKey)
-    else await store.deleteParts(file.id)
+    else await store.deleteParts(file)
   }
 }
 

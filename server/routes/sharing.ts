@@ -144,7 +144,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
         ? await findSharedFile(db, shared.conversation.id, file, new URL(publicUrl).origin)
         : undefined
       if (!upload) throw notFound(SHARED_FILE_NOT_FOUND)
-      return sendUploadedFile(reply, uploadStore, upload, 'private, no-store')
+      return sendUploadedFile(reply, uploadStore, upload, 'private, no-store', request.headers.range)
     },
   )
 

@@ -252,7 +252,7 @@ const fileRoutes: FastifyPluginAsyncZod<{ ctx: UploadContext }> = async (app, { 
     async (request, reply) => {
       const upload = await findCompleteFile(ctx.db, request.params.fileKey, request.params.fileName)
       if (!upload) throw notFound(FILE_NOT_FOUND_TEXT)
-      return sendUploadedFile(reply, ctx.store, upload, FILE_CACHE_CONTROL)
+      return sendUploadedFile(reply, ctx.store, upload, FILE_CACHE_CONTROL, request.headers.range)
     },
   )
 }

@@ -85,7 +85,7 @@ export const videoRecordingRoutes: FastifyPluginAsyncZod<VideoRecordingRoutesOpt
     async (request, reply) => {
       const upload = await recordingOf(await requireOwnVideoCall(db, request, request.params.callId))
       if (!upload) throw notFound(RECORDING_NOT_FOUND)
-      return sendUploadedFile(reply, uploadStore, upload, 'private, no-store')
+      return sendUploadedFile(reply, uploadStore, upload, 'private, no-store', request.headers.range)
     },
   )
 
@@ -134,7 +134,7 @@ export const videoRecordingRoutes: FastifyPluginAsyncZod<VideoRecordingRoutesOpt
       const found = await findSharedCall(request.params.shareId)
       const upload = await recordingOf(found?.call)
       if (!upload) throw notFound(RECORDING_NOT_FOUND)
-      return sendUploadedFile(reply, uploadStore, upload, 'private, no-store')
+      return sendUploadedFile(reply, uploadStore, upload, 'private, no-store', request.headers.range)
     },
   )
 }

@@ -4,31 +4,85 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { finished, pipeline } from 'node:stream/promises'
+import { UPLOAD_PART_BYTES } from '../../contract'
 
-/** What the store knows of one stored part: its size and S3-style ETag value (MD5, hex). */
-export interface StoredPart {
+/** An open upload as the store sees it: its ids, size and parts (server/db/uploads-schema.ts). */
+export interface OpenUpload {
+  id: string
+  fileKey: string
   size: number
-  etag: string
+  partCount: number
+  /** The store's own id of the multipart upload (S3's UploadId), from beginParts. */
+  storeUploadId: string | null
 }
 
+/** The parts a client names at completion, with the ETags the store answered for them. */
+export interface NamedPart {
+  PartNumber: number
+  ETag: string
+}
+
+/** The parts named do not match what was stored (missing, foreign, reordered, wrong size): a 400. */
+export class PartsMismatchError extends Error {
+  constructor(reason: string) {
+    super(`Upload parts do not match: ${reason}`)
+  }
+}
+
+/** The size part `partNumber` (1-based) of a file of `size` bytes must have: full parts, then the rest. */
+export const expectedPartSize = (size: number, partNumber: number) =>
+  Math.min(UPLOAD_PART_BYTES, size - (partNumber - 1) * UPLOAD_PART_BYTES)
+
+/** S3 quotes ETags; clients send them back quoted or not. */
+export const unquoted = (etag: string) => etag.trim().replace(/^W\//, '').replace(/^"|"$/g, '')
+
 /**
- * Where upload bytes live: parts while an upload is open, one file once complete. Local disk is the
- * embedded default; an object store (S3 multipart uploads) can implement the same calls later.
+ * Where every stored file lives (issue #24): chat attachments, knowledge documents, portraits, call
+ * recordings. Parts while an upload is open, one file once complete. Local disk (`LocalUploadStore`) is the
+ * embedded default; an S3-compatible bucket (`S3UploadStore`, s3-store.ts) when configured, where the
+ * browser sends parts straight to the bucket by presigned URLs and the server only checks and completes.
  * Ids and keys are ours (a uuid, a base64url key), never client text.
  */
 export interface UploadStore {
-  /** Stores (or replaces, as S3 does) part `partNumber` of an upload; answers its ETag value. */
-  writePart(uploadId: string, partNumber: number, bytes: Uint8Array): Promise<string>
-  /** A stored part's size and ETag value, or null when it was never sent. */
-  part(uploadId: string, partNumber: number): Promise<StoredPart | null>
-  /** Joins parts 1..partCount, in order, into the file `fileKey`. */
-  assemble(uploadId: string, partCount: number, fileKey: string): Promise<void>
+  /** 'local' or 's3', for logs and the README's checks. */
+  readonly kind: 'local' | 's3'
+  /** Opens a multipart upload of `fileKey`; answers the store's own id of it, or null when it keeps none. */
+  beginParts(fileKey: string): Promise<string | null>
+  /**
+   * Presigned URLs of parts 1..partCount straight to the store, each for exactly its expected size, valid
+   * until `expiresAt` (signed at `now`); null when parts come through the server's own signed part links (part-links.ts).
+   */
+  partUrls(upload: OpenUpload, expiresAt: Date, now?: Date): Promise<string[] | null>
+  /** Stores (or replaces, as S3 does) part `partNumber` sent through the server; answers its ETag value. */
+  writePart(upload: OpenUpload, partNumber: number, bytes: Uint8Array): Promise<string>
+  /**
+   * Checks the parts named (every part 1..partCount once, stored with its expected size and the ETag named)
+   * and joins them, in order, into the file `upload.fileKey`. Throws PartsMismatchError when they differ.
+   */
+  completeParts(upload: OpenUpload, named: readonly NamedPart[]): Promise<void>
+  /** Drops an open upload's parts (S3: aborts the multipart upload). Nothing to drop is not an error. */
+  deleteParts(upload: Pick<OpenUpload, 'id' | 'fileKey' | 'storeUploadId'>): Promise<void>
   /** Stores a whole file at once (the bulk form); answers its size. */
   writeFile(fileKey: string, source: Readable): Promise<number>
   /** Reads a complete file, or its bytes `start..end` (inclusive, like HTTP ranges). */
   openFile(fileKey: string, range?: { start: number; end: number }): Readable
-  deleteParts(uploadId: string): Promise<void>
   deleteFile(fileKey: string): Promise<void>
+}
+
+/** Every part 1..partCount named exactly once: the check every store makes before looking at its parts. */
+export function namedByNumber(upload: OpenUpload, named: readonly NamedPart[]): Map<number, string> {
+  const byNumber = new Map(named.map((p) => [p.PartNumber, unquoted(p.ETag)]))
+  const everyPart = [...byNumber.keys()].every((n) => Number.isInteger(n) && n >= 1 && n <= upload.partCount)
+  if (named.length !== upload.partCount || byNumber.size !== upload.partCount || !everyPart) {
+    throw new PartsMismatchError('not every part named once')
+  }
+  return byNumber
+}
+
+/** What the local store knows of one stored part: its size and S3-style ETag value (MD5, hex). */
+interface StoredPart {
+  size: number
+  etag: string
 }
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,100}$/
@@ -79,28 +133,49 @@ export class LocalUploadStore implements UploadStore {
     return path.join(this.root, 'files', safe(fileKey))
   }
 
-  async writePart(uploadId: string, partNumber: number, bytes: Uint8Array): Promise<string> {
-    await writeAtomically(this.partPath(uploadId, partNumber), (temporary) => writeFile(temporary, bytes))
+  readonly kind = 'local'
+
+  async beginParts(): Promise<null> {
+    return null
+  }
+
+  async partUrls(): Promise<null> {
+    return null
+  }
+
+  async writePart(upload: OpenUpload, partNumber: number, bytes: Uint8Array): Promise<string> {
+    await writeAtomically(this.partPath(upload.id, partNumber), (temporary) => writeFile(temporary, bytes))
     return md5Hex(bytes)
   }
 
-  async part(uploadId: string, partNumber: number): Promise<StoredPart | null> {
+  private async part(uploadId: string, partNumber: number): Promise<StoredPart | null> {
     const file = this.partPath(uploadId, partNumber)
     const info = await stat(file).catch(() => null)
     if (!info?.isFile()) return null
     return { size: info.size, etag: await md5OfFile(file) }
   }
 
-  async assemble(uploadId: string, partCount: number, fileKey: string): Promise<void> {
-    await writeAtomically(this.filePath(fileKey), async (temporary) => {
+  async completeParts(upload: OpenUpload, named: readonly NamedPart[]): Promise<void> {
+    const byNumber = namedByNumber(upload, named)
+    for (let n = 1; n <= upload.partCount; n++) {
+      const stored = await this.part(upload.id, n)
+      if (!stored) throw new PartsMismatchError(`part ${n} was never sent`)
+      if (stored.size !== expectedPartSize(upload.size, n)) throw new PartsMismatchError(`part ${n}'s size`)
+      if (stored.etag !== byNumber.get(n)) throw new PartsMismatchError(`part ${n}'s ETag`)
+    }
+    await writeAtomically(this.filePath(upload.fileKey), async (temporary) => {
       const out = createWriteStream(temporary)
       // A failing part destroys `out` with it (pipeline's own cleanup); the temporary file is then removed.
-      for (let n = 1; n <= partCount; n++) {
-        await pipeline(createReadStream(this.partPath(uploadId, n)), out, { end: false })
+      for (let n = 1; n <= upload.partCount; n++) {
+        await pipeline(createReadStream(this.partPath(upload.id, n)), out, { end: false })
       }
       out.end()
       await finished(out)
     })
+  }
+
+  async deleteParts(upload: Pick<OpenUpload, 'id'>): Promise<void> {
+    await rm(this.partsDir(upload.id), { recursive: true, force: true })
   }
 
   async writeFile(fileKey: string, source: Readable): Promise<number> {
@@ -111,10 +186,6 @@ export class LocalUploadStore implements UploadStore {
 
   openFile(fileKey: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.filePath(fileKey), range)
-  }
-
-  async deleteParts(uploadId: string): Promise<void> {
-    await rm(this.partsDir(uploadId), { recursive: true, force: true })
   }
 
   async deleteFile(fileKey: string): Promise<void> {
@@ -132,6 +203,6 @@ export async function readHead(store: UploadStore, fileKey: string, bytes: numbe
   return Buffer.concat(chunks)
 }
 
-/** The store under DATA_DIR (server/app.ts). */
-export const localUploadStore = (dataDir: string): UploadStore =>
+/** The store under DATA_DIR (server/app.ts) when no bucket is configured. */
+export const localUploadStore = (dataDir: string): LocalUploadStore =>
   new LocalUploadStore(path.join(dataDir, 'uploads'))

@@ -25,8 +25,8 @@ export async function sweepUploads(db: Db, store: UploadStore, now = new Date())
     .update(uploads)
     .set({ status: 'expired' })
     .where(and(eq(uploads.status, 'open'), lte(uploads.expiresAt, now)))
-    .returning({ id: uploads.id })
-  for (const { id } of expired) await store.deleteParts(id)
+    .returning({ id: uploads.id, fileKey: uploads.fileKey, storeUploadId: uploads.storeUploadId })
+  for (const upload of expired) await store.deleteParts(upload)
   const unattached = await db
     .delete(uploads)
     .where(

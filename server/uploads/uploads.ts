@@ -9,7 +9,6 @@ import {
   type PresignUploadResponse,
   partCount,
   sanitizeFileName,
-  UPLOAD_PART_BYTES,
   UPLOAD_URL_TTL_MS,
 } from '../../contract'
 import type { Db } from '../db/client'
@@ -24,7 +23,7 @@ import {
   TYPE_MISMATCH_TEXT,
 } from './file-types'
 import { partUrl } from './part-links'
-import { readHead, type UploadStore } from './store'
+import { expectedPartSize, type OpenUpload, PartsMismatchError, readHead, type UploadStore } from './store'
 
 /** Abuse limits: uploads (presigned or bulk) per owner and per IP over a sliding hour. */
 export const UPLOAD_RATE_WINDOW_MS = 60 * 60 * 1000
@@ -65,9 +64,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const fileUrl = (fileKey: string, fileName: string) =>
   `/api/uploads/files/${fileKey}/${encodeURIComponent(fileName)}`
 
-/** The size part `partNumber` (1-based) of a file of `size` bytes must have: full parts, then the rest. */
-export const expectedPartSize = (size: number, partNumber: number) =>
-  Math.min(UPLOAD_PART_BYTES, size - (partNumber - 1) * UPLOAD_PART_BYTES)
+export { expectedPartSize }
 
 /** Refuses (429) an uploader who would pass the owner or IP limit by adding `adding` uploads. */
 export async function assertUploadAllowance(db: Db, uploader: Uploader, adding = 1, now = new Date()) {
@@ -83,9 +80,12 @@ export async function assertUploadAllowance(db: Db, uploader: Uploader, adding =
   }
 }
 
-/** spec 1 §7 'request a presigned URL': opens an upload and signs one URL per part. */
+/**
+ * spec 1 §7 'request a presigned URL': opens an upload and signs one URL per part: the store's own presigned
+ * URLs (S3: straight to the bucket, the bytes never pass through the server) or the server's part links.
+ */
 export async function startUpload(
-  { db, secret }: UploadContext,
+  { db, store, secret }: UploadContext,
   request: Pick<PresignUploadRequest, 'fileName' | 'fileSize'> & {
     bucketType?: PresignUploadRequest['bucketType']
   },
@@ -100,15 +100,18 @@ export async function startUpload(
   await assertUploadAllowance(db, uploader, 1, now)
   const parts = partCount(request.fileSize)
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS)
+  const fileKey = newFileKey()
+  const storeUploadId = await store.beginParts(fileKey)
   const [row] = await db
     .insert(uploads)
     .values({
       id: randomUUID(),
-      fileKey: newFileKey(),
+      fileKey,
       fileName,
       contentType,
       size: request.fileSize,
       partCount: parts,
+      storeUploadId,
       owner: uploader.owner,
       ipHash: uploader.ipHash,
       createdAt: now,
@@ -117,11 +120,10 @@ export async function startUpload(
     .returning()
   const upload = row!
   const expires = expiresAt.getTime()
-  return {
-    uploadId: upload.id,
-    fileKey: upload.fileKey,
-    partUrls: Array.from({ length: parts }, (_, i) => partUrl(secret, upload.id, i + 1, expires)),
-  }
+  const partUrls =
+    (await store.partUrls(upload, expiresAt)) ??
+    Array.from({ length: parts }, (_, i) => partUrl(secret, upload.id, i + 1, expires))
+  return { uploadId: upload.id, fileKey: upload.fileKey, partUrls }
 }
 
 async function findUpload(db: Db, uploadId: string): Promise<UploadRow | undefined> {
@@ -150,26 +152,16 @@ export async function receivePart(
   if (partNumber > upload.partCount || bytes.length !== expectedPartSize(upload.size, partNumber)) {
     throw badRequest(WRONG_PART_SIZE_TEXT)
   }
-  return store.writePart(upload.id, partNumber, bytes)
+  return store.writePart(upload, partNumber, bytes)
 }
 
-/** S3 quotes ETags; clients send them back quoted or not. */
-const unquoted = (etag: string) => etag.trim().replace(/^W\//, '').replace(/^"|"$/g, '')
-
-/** Every part 1..partCount named exactly once, stored with the expected size and the ETag named. */
-async function assertPartsMatch(
-  store: UploadStore,
-  upload: UploadRow,
-  named: CompleteUploadRequest['partETags'],
-) {
-  const byNumber = new Map(named.map((p) => [p.PartNumber, unquoted(p.ETag)]))
-  if (named.length !== upload.partCount || byNumber.size !== upload.partCount) {
-    throw badRequest(PARTS_MISMATCH_TEXT)
-  }
-  for (let n = 1; n <= upload.partCount; n++) {
-    const stored = await store.part(upload.id, n)
-    const ok = stored && stored.size === expectedPartSize(upload.size, n) && stored.etag === byNumber.get(n)
-    if (!ok) throw badRequest(PARTS_MISMATCH_TEXT)
+/** Checks and joins the parts in the store: parts that do not match refuse the completion (400). */
+async function joinParts(store: UploadStore, upload: OpenUpload, named: CompleteUploadRequest['partETags']) {
+  try {
+    await store.completeParts(upload, named)
+  } catch (error) {
+    if (error instanceof PartsMismatchError) throw badRequest(PARTS_MISMATCH_TEXT)
+    throw error
   }
 }
 
@@ -201,8 +193,7 @@ export async function completeUpload(
   if (upload.status === 'complete') return { presignedUrl: fileUrl(upload.fileKey, upload.fileName) }
   if (!isOpen(upload, now)) throw notFound(UPLOAD_NOT_FOUND_TEXT)
 
-  await assertPartsMatch(store, upload, request.partETags)
-  await store.assemble(upload.id, upload.partCount, upload.fileKey)
+  await joinParts(store, upload, request.partETags)
   await assertStoredTypeMatches(store, upload.fileKey, upload.fileName)
   const [marked] = await db
     .update(uploads)
@@ -210,7 +201,7 @@ export async function completeUpload(
     .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'open')))
     .returning({ id: uploads.id })
   if (!marked) return settleLostRace(db, store, upload)
-  await store.deleteParts(upload.id)
+  await store.deleteParts(upload)
   // Issue #15: read as soon as it is complete, so a message that attaches it seldom waits.
   if (!isRecordingType(upload.contentType)) await reader?.enqueue(upload)
   return { presignedUrl: fileUrl(upload.fileKey, upload.fileName) }

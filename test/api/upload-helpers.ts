@@ -31,13 +31,35 @@ export async function presign(
   })
 }
 
+/**
+ * PUTs a part to its URL as the browser does: the server's own part link through the app, or an object store's
+ * presigned URL (absolute, issue #24) over HTTP. Answers what inject would.
+ */
 export async function putPart(
   app: App,
   url: string,
   bytes: Buffer,
   contentType = 'application/octet-stream',
-) {
-  return app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': contentType } })
+): Promise<{ statusCode: number; body: string; headers: Record<string, string | undefined> }> {
+  if (/^https?:\/\//.test(url)) {
+    const response = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes) })
+    return {
+      statusCode: response.status,
+      body: await response.text(),
+      headers: { etag: response.headers.get('etag') ?? undefined },
+    }
+  }
+  const response = await app.inject({
+    method: 'PUT',
+    url,
+    payload: bytes,
+    headers: { 'content-type': contentType },
+  })
+  return {
+    statusCode: response.statusCode,
+    body: response.body,
+    headers: { etag: response.headers.etag as string },
+  }
 }
 
 export async function complete(

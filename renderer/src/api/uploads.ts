@@ -36,16 +36,20 @@ export const completeUpload = async (request: CompleteUploadRequest, signal?: Ab
     })
   ).presignedUrl
 
-/** PUTs one part's bytes to its signed URL and answers the part's ETag. Failures throw ApiError. */
+/**
+ * PUTs one part's bytes to its signed URL and answers the part's ETag. Failures throw ApiError. A root-relative
+ * URL is the API's own part link (same origin and credentials as every other call); an absolute one is the
+ * object store's presigned URL (issue #24), which carries its own signature: no cookie, no token, no headers.
+ */
 export async function putUploadPart(url: string, part: Blob, signal?: AbortSignal): Promise<string> {
   let response: Response
   try {
-    // Part URLs are signed API paths: the same origin and credentials as every other call.
-    const auth = await authRequestInit()
+    const toStore = /^https?:\/\//i.test(url)
+    const auth = toStore ? null : await authRequestInit()
     response = await fetch(resolveApiUrl(url), {
       method: 'PUT',
-      credentials: auth.credentials,
-      headers: { ...auth.headers, 'Content-Type': 'application/octet-stream' },
+      credentials: auth ? auth.credentials : 'omit',
+      headers: auth ? { ...auth.headers, 'Content-Type': 'application/octet-stream' } : undefined,
       body: part,
       signal,
     })

@@ -28,7 +28,7 @@ interface PartCall {
  * A fake upload API. Presign signs one part URL per 10 bytes; each PUT waits until the test answers it
  * (or answers at once with `autoAnswer`); complete echoes the address.
  */
-function fakeUploadApi({ autoAnswer = false } = {}) {
+function fakeUploadApi({ autoAnswer = false, partBase = '' } = {}) {
   const parts: PartCall[] = []
   const presigned: unknown[] = []
   const completed: unknown[] = []
@@ -43,7 +43,10 @@ function fakeUploadApi({ autoAnswer = false } = {}) {
       return json(200, {
         uploadId: 'up-1',
         fileKey: 'key-1',
-        partUrls: Array.from({ length: count }, (_, i) => `/api/uploads/up-1/parts/${i + 1}?signature=s`),
+        partUrls: Array.from(
+          { length: count },
+          (_, i) => `${partBase}/api/uploads/up-1/parts/${i + 1}?signature=s`,
+        ),
       })
     }
     if (url.endsWith('/api/uploads/complete')) {
@@ -256,6 +259,32 @@ describe('uploadFile', () => {
       credentials: 'omit',
       headers: { Authorization: 'Bearer t0k', 'Content-Type': 'application/octet-stream' },
     })
+  })
+})
+
+describe('uploadFile to an object store (issue #24)', () => {
+  it('sends parts straight to the bucket’s presigned URLs with no cookie, token or headers of ours', async () => {
+    setPlatform({
+      ...createWebPlatform(createMemoryStorage()),
+      kind: 'desktop',
+      apiBaseUrl: 'http://127.0.0.1:8787',
+      auth: {
+        tokenKey: null,
+        requestInit: async () => ({ credentials: 'omit', headers: { Authorization: 'Bearer t0k' } }),
+      },
+    })
+    const api = fakeUploadApi({ autoAnswer: true, partBase: 'https://bucket.s3.example.com' })
+    vi.stubGlobal('fetch', api.fetch)
+    await uploadFile(fileOf(15))
+    expect(api.parts.map((p) => p.url)).toEqual([
+      'https://bucket.s3.example.com/api/uploads/up-1/parts/1?signature=s',
+      'https://bucket.s3.example.com/api/uploads/up-1/parts/2?signature=s',
+    ])
+    for (const part of api.parts) {
+      expect(part.init.credentials).toBe('omit')
+      expect(part.init.headers).toBeUndefined()
+    }
+    expect(api.completed).toHaveLength(1)
   })
 })
 
