@@ -18,6 +18,7 @@ import { hashIp } from '../auth/tokens'
 import { ensureVisitor } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import type { Config } from '../config'
+import { DESKTOP_ORIGIN } from '../cors'
 import type { Db } from '../db/client'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import { isValidPartLink } from '../uploads/part-links'
@@ -72,8 +73,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
       bodyLimit: 16 * 1024,
       schema: { body: PresignUploadRequest, response: { 200: PresignUploadResponse, ...errors } },
     },
-    async (request, reply) =>
-      reply.send(await startUpload(ctx, request.body, uploaderOf(ctx, request, reply))),
+    async (request, reply) => {
+      const relay = request.headers.origin === DESKTOP_ORIGIN
+      return reply.send(
+        await startUpload(ctx, request.body, uploaderOf(ctx, request, reply), new Date(), { relay }),
+      )
+    },
   )
 
   app.post(

@@ -49,6 +49,14 @@ export interface UploadContext {
   reader?: { enqueue(upload: UploadRow): Promise<void> }
 }
 
+/**
+ * Parts come through the server's own part links even with an object store: the desktop app, whose page
+ * policy names only its server (main/csp.ts) and cannot know the bucket before it loads.
+ */
+export interface PartRoute {
+  relay: boolean
+}
+
 /** Who uploads: the ledger subject (`user:<id>` / `visitor:<id>`) and the keyed hash of the IP. */
 export interface Uploader {
   owner: string
@@ -82,7 +90,8 @@ export async function assertUploadAllowance(db: Db, uploader: Uploader, adding =
 
 /**
  * spec 1 §7 'request a presigned URL': opens an upload and signs one URL per part: the store's own presigned
- * URLs (S3: straight to the bucket, the bytes never pass through the server) or the server's part links.
+ * URLs (S3: straight to the bucket, the bytes never pass through the server) or the server's part links
+ * (local disk, or `relay`: the server passes each part on to the store).
  */
 export async function startUpload(
   { db, store, secret }: UploadContext,
@@ -91,6 +100,7 @@ export async function startUpload(
   },
   uploader: Uploader,
   now = new Date(),
+  { relay }: PartRoute = { relay: false },
 ): Promise<PresignUploadResponse> {
   const fileName = sanitizeFileName(request.fileName)
   const recording = request.bucketType === 'recording'
@@ -121,7 +131,7 @@ export async function startUpload(
   const upload = row!
   const expires = expiresAt.getTime()
   const partUrls =
-    (await store.partUrls(upload, expiresAt)) ??
+    (relay ? null : await store.partUrls(upload, expiresAt, now)) ??
     Array.from({ length: parts }, (_, i) => partUrl(secret, upload.id, i + 1, expires))
   return { uploadId: upload.id, fileKey: upload.fileKey, partUrls }
 }

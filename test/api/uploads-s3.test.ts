@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BulkUploadResponse, PresignUploadResponse, UPLOAD_PART_BYTES } from '../../contract'
 import { type S3TestServer, startS3Server } from '../../scripts/support/s3-server'
+import { VISITOR_HEADER } from '../../server/auth/visitor'
+import { DESKTOP_ORIGIN } from '../../server/cors'
 import { uploads, uploadTexts } from '../../server/db/schema'
 import { s3UploadStore } from '../../server/uploads/s3-store'
 import { sweepUploads } from '../../server/uploads/sweeper'
@@ -79,6 +81,26 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(range.rawPayload.equals(bytes.subarray(31_457_270, 31_457_290))).toBe(true)
     const outside = await t.app.inject({ method: 'GET', url, headers: { range: `bytes=${bytes.length}-` } })
     expect(outside.statusCode).toBe(416)
+  })
+
+  it('relays the desktop app’s parts through the server to the bucket (its page may reach only its server)', async () => {
+    const desktop = { [VISITOR_HEADER]: randomBytes(18).toString('base64url'), origin: DESKTOP_ORIGIN }
+    const bytes = Buffer.from('notes from the desktop app')
+    const presigned = PresignUploadResponse.parse(
+      (await presign(t.app, desktop, { fileName: 'desk.txt', fileSize: bytes.length })).json(),
+    )
+    expect(presigned.partUrls[0]).toMatch(/^\/api\/uploads\/[0-9a-f-]+\/parts\/1\?/)
+    const sent = await putPart(t.app, presigned.partUrls[0]!, bytes)
+    expect(sent.statusCode, sent.body).toBe(200)
+    const done = await complete(t.app, desktop, {
+      fileKey: presigned.fileKey,
+      uploadId: presigned.uploadId,
+      fileName: 'desk.txt',
+      partETags: [{ PartNumber: 1, ETag: sent.headers.etag! }],
+    })
+    expect(done.statusCode, done.body).toBe(200)
+    expect(await objectOf(presigned.fileKey)).toBe(true)
+    expect((await t.app.inject({ method: 'GET', url: done.json().presignedUrl })).body).toBe(bytes.toString())
   })
 
   it('refuses parts that do not match with the API’s error shape, and leaves nothing in the bucket', async () => {
