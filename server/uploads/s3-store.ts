@@ -160,6 +160,11 @@ export class S3UploadStore implements UploadStore {
     return read.every((md5, i) => md5 === etags[i]) ? null : 'the parts’ MD5s'
   }
 
+  /** A stored object's size, or null when there is none. */
+  async objectSize(fileKey: string): Promise<number | null> {
+    return (await this.head(fileKey))?.size ?? null
+  }
+
   private async head(fileKey: string): Promise<{ size: number; etag: string } | null> {
     try {
       const head = await this.client.send(

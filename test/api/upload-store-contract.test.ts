@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { partCount, UPLOAD_PART_BYTES } from '../../contract'
 import { type S3TestServer, startS3Server } from '../../scripts/support/s3-server'
+import { migrateStorage } from '../../server/uploads/migrate-storage'
 import { s3UploadStore } from '../../server/uploads/s3-store'
 import {
   LocalUploadStore,
@@ -212,5 +213,36 @@ describe('presigned part URLs of the S3 store', () => {
     expect(await response.text()).toContain('Request has expired')
     expect(response.status).toBe(403)
     await store.deleteParts(upload)
+  })
+})
+
+describe('storage:migrate', () => {
+  it('copies a local store’s files into the bucket under the same keys, and skips them when run again', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'clone-talk-migrate-'))
+    const local = new LocalUploadStore(root)
+    const files = [randomBytes(3_000), randomBytes(70_000)]
+    const keys = [newFileKey(), newFileKey()]
+    for (const [i, bytes] of files.entries()) await local.writeFile(keys[i]!, Readable.from([bytes]))
+    // An open upload's parts are not files: they are left behind.
+    await local.writePart(
+      { id: randomUUID(), fileKey: newFileKey(), size: 10, partCount: 1, storeUploadId: null },
+      1,
+      randomBytes(10),
+    )
+    const s3Store = s3UploadStore({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    })
+    expect(await migrateStorage(root, s3Store)).toEqual({ copied: 2, skipped: 0, bytes: 73_000 })
+    for (const [i, bytes] of files.entries()) {
+      expect(md5(await readAll(s3Store.openFile(keys[i]!)))).toBe(md5(bytes))
+    }
+    expect(await migrateStorage(root, s3Store)).toEqual({ copied: 0, skipped: 2, bytes: 0 })
+    for (const key of keys) await s3Store.deleteFile(key)
+    await rm(root, { recursive: true, force: true })
   })
 })
