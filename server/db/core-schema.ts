@@ -152,6 +152,9 @@ export const documents = pgTable(
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     /** When its text was last read (a studio source); null until then. */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** The knowledge reader holding a studio source's read until `claimExpiresAt` (server/jobs/claims.ts). */
+    claimedBy: text('claimed_by'),
+    claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

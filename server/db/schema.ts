@@ -16,6 +16,8 @@ export * from './core-schema'
 export * from './embed-schema'
 // Tracked events (spec 1 §7) live in their own file.
 export * from './events-schema'
+// What several servers share to work as one: periodic task leases, request-rate counters.
+export * from './jobs-schema'
 // The creator studio's contributor invitations (issue #16) live in their own file.
 export * from './studio-schema'
 // Chat attachments (uploads) live in their own file.

@@ -48,15 +48,25 @@ export type UploadTextState = 'queued' | 'reading' | 'ready' | 'failed'
  * request path when the upload completes (documents in a worker thread, images by OCR), bounded in
  * characters. `error` is the visitor-facing reason of a failure (too large, too many pages, unreadable).
  */
-export const uploadTexts = pgTable('upload_texts', {
-  uploadId: uuid('upload_id')
-    .primaryKey()
-    .references(() => uploads.id, { onDelete: 'cascade' }),
-  state: text('state').$type<UploadTextState>().notNull().default('queued'),
-  text: text('text'),
-  error: text('error'),
-  /** How the text was read: 'text' (text-like file), 'document' (pdf, office, epub, rtf) or 'ocr' (image). */
-  method: text('method').$type<'text' | 'document' | 'ocr'>(),
-  createdAt: createdAt(),
-  readAt: timestamp('read_at', { withTimezone: true }),
-})
+export const uploadTexts = pgTable(
+  'upload_texts',
+  {
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    state: text('state').$type<UploadTextState>().notNull().default('queued'),
+    text: text('text'),
+    error: text('error'),
+    /** How the text was read: 'text' (text-like file), 'document' (pdf, office, epub, rtf) or 'ocr' (image). */
+    method: text('method').$type<'text' | 'document' | 'ocr'>(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * The reader that holds this read (queued in its memory or being read) until `claimExpiresAt`, renewed while
+     * it holds it; null or expired: any server's reader may take it (server/jobs/claims.ts).
+     */
+    claimedBy: text('claimed_by'),
+    claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
+  },
+  (t) => [index('upload_texts_state_idx').on(t.state)],
+)
