@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { CLAIM_LEASE_MS, type JobClaims } from './jobs/claims'
 
 /*
  * The small in-process queue that reads things off the request path: chat attachments (uploads/reader.ts,
  * issue #15) and knowledge sources (studio/knowledge/reader.ts, issue #16). It knows only the mechanism:
  * bounded concurrency, one read per key at a time, a stop signal per read, and closing. What is read and
- * where its outcome is stored stay with each reader.
+ * where its outcome is stored stay with each reader. With several servers on one database, each row of work
+ * is claimed before it is queued here (server/jobs/claims.ts, issue #24): the queue holds only what this
+ * server claimed, and keepClaims renews those claims.
  */
 
 export interface ReadingQueueOptions<T> {
@@ -28,6 +31,8 @@ export interface ReadingQueue<T> {
   schedule(item: T): Promise<void>
   /** The end of a queued or running item's read, if there is one. */
   pending(key: string): Promise<void> | undefined
+  /** The keys of the items queued or being read. */
+  keys(): string[]
   /** Stops a running read (its signal fires with `reason`). */
   cancel(key: string, reason: Error): void
   readonly closed: boolean
@@ -96,6 +101,7 @@ export function createReadingQueue<T>({
   return {
     schedule,
     pending: (key) => pending.get(key)?.done,
+    keys: () => [...pending.keys()],
     cancel(key, reason) {
       running.get(key)?.stop.abort(reason)
     },
@@ -141,18 +147,79 @@ export async function withinTime<T>(
   }
 }
 
+/** How often a reader looks for work nobody holds: left by a stopped server, or given back by one stopping. */
+export const READER_POLL_MS = CLAIM_LEASE_MS / 2
+
 /**
- * A reader's life with the app's: what a stopped server left unread is queued again once the app is ready
- * (like recoverInterruptedAnswers, server/chat/answer-store.ts), and it stops when the app closes.
+ * A reader's life with the app's: once the app is ready it takes up the work nobody holds (what a stopped
+ * server left unread, like recoverInterruptedAnswers in server/chat/answer-store.ts), then looks again every
+ * `pollMs` (a server that died mid-read: its claims run out, server/jobs/claims.ts); it stops when the app
+ * closes.
  */
 export function startReader(
   app: FastifyInstance,
   reader: { recover(): Promise<number>; close(): Promise<void> },
   leftUnread: string,
+  pollMs = READER_POLL_MS,
 ): void {
+  let timer: NodeJS.Timeout | undefined
+  let polling: Promise<unknown> = Promise.resolve()
+  const poll = () => {
+    polling = reader
+      .recover()
+      .then((count) => {
+        if (count > 0) app.log.warn({ count }, `${leftUnread} left unread by a stopped server taken up`)
+      })
+      .catch((error) => app.log.error({ err: error }, `looking for ${leftUnread} to read failed`))
+  }
   app.addHook('onReady', async () => {
-    const count = await reader.recover()
-    if (count > 0) app.log.warn({ count }, `${leftUnread} left unread by a stopped server queued again`)
+    poll()
+    await polling
+    timer = setInterval(poll, pollMs)
+    timer.unref()
   })
-  app.addHook('onClose', () => reader.close())
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await polling
+    await reader.close()
+  })
+}
+
+/**
+ * Keeps the claims of a reader's queued and running items (server/jobs/claims.ts): renewed every third of the
+ * lease while the queue holds anything; an item whose claim was lost (the row was removed or requeued, or
+ * another server took it after this one stalled past its lease) is stopped. Answers how to stop renewing.
+ */
+export function keepClaims(
+  queue: ReadingQueue<unknown>,
+  claims: Pick<JobClaims, 'renew' | 'leaseMs'>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): () => void {
+  let renewing = false
+  const timer = setInterval(
+    () => {
+      if (renewing || queue.closed || queue.keys().length === 0) return
+      renewing = true
+      claims
+        .renew()
+        .then((held) => {
+          for (const key of queue.keys()) if (!held.has(key)) queue.cancel(key, new ClaimLost())
+        })
+        .catch((error) => log.error({ err: error }, 'renewing read claims failed'))
+        .finally(() => {
+          renewing = false
+        })
+    },
+    Math.max(1, Math.floor(claims.leaseMs / 3)),
+  )
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/** A read stopped because its claim is no longer this reader's. */
+export class ClaimLost extends Error {
+  constructor() {
+    super('The read is no longer claimed by this server')
+    this.name = 'ClaimLost'
+  }
 }

@@ -1,9 +1,11 @@
-import { eq, inArray } from 'drizzle-orm'
+import { setTimeout as delay } from 'node:timers/promises'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { extensionOf } from '../../contract'
 import type { Db } from '../db/client'
 import { uploads, uploadTexts } from '../db/schema'
-import { createReadingQueue, startReader, withinTime } from '../reading-queue'
+import { jobClaims, UPLOAD_TEXT_CLAIMS } from '../jobs/claims'
+import { createReadingQueue, keepClaims, startReader, withinTime } from '../reading-queue'
 import { ExtractError, type ExtractOptions, extractFileText, READ_LIMITS, readMethodOf } from './extract'
 import { TIMED_OUT_TEXT, UNREADABLE_TEXT } from './extract/limits'
 import { readHead, type UploadStore } from './store'
@@ -12,6 +14,8 @@ import { readHead, type UploadStore } from './store'
  * Issue #15 'Every attached file is read': each chat upload is read once it is complete, off the request
  * path, by a small in-process queue (server/reading-queue.ts). The text (or the visitor-facing reason it could not be read) is stored
  * in upload_texts; a message that attaches the file waits for it (whenRead) and answers with what is there.
+ * With several servers on one database each file is read once, by the server holding its claim (issue #24,
+ * server/jobs/claims.ts); a message on another server waits for that read.
  */
 
 /** Files read at once: reading a document or an image is CPU-bound (a worker thread, OCR). */
@@ -34,19 +38,35 @@ export interface FileReaderOptions {
   extract?: Extract
   /** Wall time of one file, READ_LIMITS.timeoutMs by default. */
   timeoutMs?: number
+  /** This reader's id in the claims it holds (server/jobs/claims.ts); a new one by default. */
+  claimerId?: string
+  /** How long its claims last unless renewed (CLAIM_LEASE_MS by default). */
+  leaseMs?: number
+  /** How often whenRead looks at a file another server is reading. */
+  waitPollMs?: number
 }
+
+/** How often a message waiting for a file another server reads looks whether it is read. */
+export const CLAIM_WAIT_POLL_MS = 250
 
 export interface FileReader {
   /** Records a complete upload as 'queued' and reads it in the background. Never throws. */
   enqueue(upload: ReadableUpload): Promise<void>
   /**
    * Resolves once the upload has been read (ready or failed), at once when it was read already; an upload
-   * with no reading recorded (uploaded before reading existed, or left by a stopped server) is read now.
+   * with no reading recorded (uploaded before reading existed, or left by a stopped server) is read now, and
+   * one another server is reading is waited for (read here if that server's claim runs out).
    */
   whenRead(upload: ReadableUpload): Promise<void>
-  /** Re-queues what a stopped server left 'queued' or 'reading'; answers how many. */
+  /**
+   * Claims and queues the files nobody holds: left 'queued' or 'reading' by a stopped server (its claims given
+   * back or run out); answers how many.
+   */
   recover(): Promise<number>
-  /** Stops: queued files stay 'queued' in the table (the next start reads them), reads in progress end. */
+  /**
+   * Stops: queued files stay 'queued' in the table, reads in progress end (staying 'reading'), and their
+   * claims are given back, so another server or the next start reads them.
+   */
   close(): Promise<void>
 }
 
@@ -63,9 +83,15 @@ export function createFileReader({
   concurrency = READER_CONCURRENCY,
   extract = extractFileText,
   timeoutMs = READ_LIMITS.timeoutMs,
+  claimerId,
+  leaseMs,
+  waitPollMs = CLAIM_WAIT_POLL_MS,
 }: FileReaderOptions): FileReader {
+  const claims = jobClaims(db, UPLOAD_TEXT_CLAIMS, { claimerId, leaseMs })
+
   const read = async (upload: ReadableUpload, stop: AbortSignal) => {
-    await db.update(uploadTexts).set({ state: 'reading' }).where(eq(uploadTexts.uploadId, upload.id))
+    // Read only under this reader's claim: another server holding the file reads it (whenRead waits for it).
+    if (!(await claims.claim(upload.id, { reading: {} }))) return
     let outcome: { state: 'ready'; text: string } | { state: 'failed'; error: string }
     try {
       const text = await withinTime(timeoutMs, stop, readTimedOut, async (signal) => {
@@ -74,11 +100,12 @@ export function createFileReader({
       })
       outcome = { state: 'ready', text: text.slice(0, READ_LIMITS.chars) }
     } catch (error) {
-      // Stopping mid-read: the row stays 'reading' and the next start reads the file again.
+      // Stopping mid-read (or the claim lost): the row stays 'reading' and is read again by whoever claims it.
       if (stop.aborted) return
       if (!(error instanceof ExtractError)) log.warn({ err: error, uploadId: upload.id }, 'file unreadable')
       outcome = { state: 'failed', error: error instanceof ExtractError ? error.message : UNREADABLE_TEXT }
     }
+    // Written only while the claim is still this reader's, and given back with the outcome.
     await db
       .update(uploadTexts)
       .set({
@@ -86,17 +113,26 @@ export function createFileReader({
         text: outcome.state === 'ready' ? outcome.text : null,
         error: outcome.state === 'failed' ? outcome.error : null,
         readAt: new Date(),
+        claimedBy: null,
+        claimExpiresAt: null,
       })
-      .where(eq(uploadTexts.uploadId, upload.id))
+      .where(and(eq(uploadTexts.uploadId, upload.id), claims.heldByMe))
   }
 
-  const record = async (upload: ReadableUpload, requeue: boolean) => {
-    const insert = db
+  /** Records the upload's reading as 'queued' under this reader's claim; answers whether the claim is ours. */
+  const record = async (upload: ReadableUpload): Promise<boolean> => {
+    const [inserted] = await db
       .insert(uploadTexts)
-      .values({ uploadId: upload.id, state: 'queued', method: readMethodOf(upload.fileName) })
-    await (requeue
-      ? insert.onConflictDoUpdate({ target: uploadTexts.uploadId, set: { state: 'queued' } })
-      : insert.onConflictDoNothing())
+      .values({
+        uploadId: upload.id,
+        state: 'queued',
+        method: readMethodOf(upload.fileName),
+        claimedBy: claims.claimerId,
+        claimExpiresAt: sql`now() + ${claims.leaseMs} * interval '1 millisecond'`,
+      })
+      .onConflictDoNothing()
+      .returning({ uploadId: uploadTexts.uploadId })
+    return inserted !== undefined || (await claims.claim(upload.id))
   }
 
   const queue = createReadingQueue<ReadableUpload>({
@@ -107,13 +143,13 @@ export function createFileReader({
     // A file is read once: asking again waits for the read in progress.
     whileReading: 'join',
   })
+  const stopRenewing = keepClaims(queue, claims, log)
 
   return {
     async enqueue(upload) {
       if (queue.closed) return
       try {
-        await record(upload, false)
-        void queue.schedule(upload)
+        if (await record(upload)) void queue.schedule(upload)
       } catch (error) {
         log.error({ err: error, uploadId: upload.id }, 'could not queue a file for reading')
       }
@@ -122,26 +158,33 @@ export function createFileReader({
     async whenRead(upload) {
       const known = queue.pending(upload.id)
       if (known) return known
-      const [row] = await db
-        .select({ state: uploadTexts.state })
-        .from(uploadTexts)
-        .where(eq(uploadTexts.uploadId, upload.id))
-      if (row?.state === 'ready' || row?.state === 'failed') return
-      await record(upload, true)
-      return queue.schedule(upload)
+      while (!queue.closed) {
+        const { state, holder } = await claims.status(upload.id)
+        if (state === 'ready' || state === 'failed') return
+        // Unrecorded (uploaded before reading existed), or waiting with nobody alive on it: read it here.
+        if (holder !== 'other' && (await record(upload))) return queue.schedule(upload)
+        // Another server is reading it (or took it just now): its outcome lands in the table.
+        await delay(waitPollMs)
+      }
     },
 
     async recover() {
+      const keys = await claims.claimAvailable()
+      if (keys.length === 0) return 0
       const left = await db
         .select({ id: uploads.id, fileKey: uploads.fileKey, fileName: uploads.fileName, size: uploads.size })
-        .from(uploadTexts)
-        .innerJoin(uploads, eq(uploads.id, uploadTexts.uploadId))
-        .where(inArray(uploadTexts.state, ['queued', 'reading']))
+        .from(uploads)
+        .where(inArray(uploads.id, keys))
       for (const upload of left) void queue.schedule(upload)
       return left.length
     },
 
-    close: () => queue.close(),
+    async close() {
+      stopRenewing()
+      await queue.close()
+      // What this reader held goes back at once: another server (or the next start) reads it.
+      await claims.releaseAll().catch((error) => log.error({ err: error }, 'giving back file claims failed'))
+    },
   }
 }
 

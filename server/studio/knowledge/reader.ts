@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { documentContentHash } from '../../brain/chunk'
 import { writeDocumentChunks } from '../../brain/document-chunks'
 import type { Db } from '../../db/client'
 import { documentChunks, documents } from '../../db/schema'
-import { createReadingQueue, startReader, withinTime } from '../../reading-queue'
+import { DOCUMENT_CLAIMS, jobClaims } from '../../jobs/claims'
+import { createReadingQueue, keepClaims, startReader, withinTime } from '../../reading-queue'
 import { extractFileText } from '../../uploads/extract'
 import type { UploadStore } from '../../uploads/store'
 import { type Extract, readSource, SOURCE_READ_BOUNDS, type SourceContent } from './read-source'
@@ -18,7 +19,7 @@ import type { WebFetchOptions } from './web-page'
  * reason). A source's chunks are written with its 'ready' state in one transaction, so a failed or stopped
  * read leaves none. The queue is the attachment reader's (server/reading-queue.ts): bounded concurrency, a
  * time limit per source, what a stopped server left 'queued' or 'reading' queued again at start, stopped
- * with the app.
+ * with the app. Each source is read by the one server holding its claim (issue #24, server/jobs/claims.ts).
  */
 
 /** Sources read at once (documents and OCR have their own worker limits below this). */
@@ -34,16 +35,26 @@ export interface KnowledgeReaderOptions {
   extract?: Extract
   /** Wall time of one source. */
   timeoutMs?: number
+  /** This reader's id in the claims it holds (server/jobs/claims.ts); a new one by default. */
+  claimerId?: string
+  /** How long its claims last unless renewed (CLAIM_LEASE_MS by default). */
+  leaseMs?: number
 }
 
 export interface KnowledgeReader {
-  /** Reads a 'queued' source in the background (again after the read in progress, when there is one). */
+  /**
+   * Claims a 'queued' source and reads it in the background (again after the read in progress, when there is
+   * one); a source another server holds is left to it.
+   */
   enqueue(documentId: string): void
   /** Stops reading a source (re-read or removed); its row says what happens next. */
   cancel(documentId: string): void
-  /** Queues again what a stopped server left 'queued' or 'reading'; answers how many. */
+  /** Claims and queues the sources nobody holds (left by a stopped server); answers how many. */
   recover(): Promise<number>
-  /** Stops: reads in progress end and their sources stay 'reading', read again on the next start. */
+  /**
+   * Stops: reads in progress end and their sources stay 'reading', their claims given back, read again by
+   * another server or on the next start.
+   */
   close(): Promise<void>
 }
 
@@ -55,14 +66,15 @@ export function createKnowledgeReader({
   concurrency = KNOWLEDGE_READER_CONCURRENCY,
   extract = extractFileText,
   timeoutMs = SOURCE_READ_BOUNDS.timeoutMs,
+  claimerId,
+  leaseMs,
 }: KnowledgeReaderOptions): KnowledgeReader {
+  const claims = jobClaims(db, DOCUMENT_CLAIMS, { claimerId, leaseMs })
+
   const read = async (id: string, signal: AbortSignal) => {
-    // Claimed only if still queued: a removed source, or one another server took, is left alone.
-    const [row] = await db
-      .update(documents)
-      .set({ state: 'reading', error: null })
-      .where(and(eq(documents.id, id), eq(documents.state, 'queued')))
-      .returning()
+    // Read only under this reader's claim: a removed or finished source, or one another server holds, is left.
+    if (!(await claims.claim(id, { reading: { clearError: true } }))) return
+    const [row] = await db.select().from(documents).where(eq(documents.id, id))
     if (!row) return
     let outcome: { content: SourceContent } | { error: string }
     try {
@@ -71,12 +83,12 @@ export function createKnowledgeReader({
       )
       outcome = { content }
     } catch (error) {
-      // Stopped (server closing, re-read, removed): the row says what comes next.
+      // Stopped (server closing, re-read, removed, claim lost): the row says what comes next.
       if (signal.aborted) return
       if (!(error instanceof SourceReadError)) log.warn({ err: error, documentId: id }, 'source unreadable')
       outcome = { error: error instanceof SourceReadError ? error.message : SOURCE_TEXTS.unreadable }
     }
-    await settle(db, id, row.cloneId, outcome)
+    await settle(db, id, row.cloneId, outcome, claims.claimerId)
   }
 
   const queue = createReadingQueue<string>({
@@ -87,50 +99,69 @@ export function createKnowledgeReader({
     // A source changed while being read (re-read) is read once more after.
     whileReading: 'again',
   })
+  const stopRenewing = keepClaims(queue, claims, log)
+  /** Claims being taken by enqueue, awaited when closing. */
+  const enqueuing = new Set<Promise<void>>()
 
   return {
     enqueue(id) {
-      void queue.schedule(id)
+      if (queue.closed) return
+      const claiming = claims
+        .claim(id)
+        .then((claimed) => {
+          // Not claimed: another server holds it (and reads it), or it is no longer queued.
+          if (claimed) void queue.schedule(id)
+        })
+        .catch((error: unknown) => log.error({ err: error, documentId: id }, 'could not queue a source'))
+        .finally(() => enqueuing.delete(claiming))
+      enqueuing.add(claiming)
     },
     cancel(id) {
       queue.cancel(id, new Error('The source was changed'))
     },
     async recover() {
-      const left = await db
-        .update(documents)
-        .set({ state: 'queued' })
-        .where(inArray(documents.state, ['queued', 'reading']))
-        .returning({ id: documents.id })
-      for (const { id } of left) void queue.schedule(id)
-      return left.length
+      const keys = await claims.claimAvailable()
+      for (const id of keys) void queue.schedule(id)
+      return keys.length
     },
-    close: () => queue.close(),
+    async close() {
+      stopRenewing()
+      await Promise.allSettled([...enqueuing])
+      await queue.close()
+      // What this reader held goes back at once: another server (or the next start) reads it.
+      await claims
+        .releaseAll()
+        .catch((error) => log.error({ err: error }, 'giving back source claims failed'))
+    },
   }
 }
 
 /**
- * Writes a read's outcome if the source is still the one that was read ('reading'; a re-read made it 'queued',
- * a removal deleted it): its chunks and 'ready' together, or 'failed' with the reason and no chunks.
+ * Writes a read's outcome if the source is still the one that was read, under this reader's claim ('reading'
+ * and claimed by `claimerId`; a re-read made it 'queued', a removal deleted it, another server took it): its
+ * chunks and 'ready' together, or 'failed' with the reason and no chunks. The claim is given back with it.
  */
 async function settle(
   db: Db,
   id: string,
   cloneId: string,
   outcome: { content: SourceContent } | { error: string },
+  claimerId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ state: documents.state })
+      .select({ state: documents.state, claimedBy: documents.claimedBy })
       .from(documents)
       .where(eq(documents.id, id))
       .for('update')
-    if (current?.state !== 'reading') return
+    if (current?.state !== 'reading' || current.claimedBy !== claimerId) return
     const now = new Date()
+    const unclaimed = { claimedBy: null, claimExpiresAt: null }
     if ('error' in outcome) {
       await tx.delete(documentChunks).where(eq(documentChunks.documentId, id))
       await tx
         .update(documents)
-        .set({ state: 'failed', error: outcome.error, readAt: now })
+        .set({ state: 'failed', error: outcome.error, readAt: now, ...unclaimed })
         .where(eq(documents.id, id))
       return
     }
@@ -149,6 +180,7 @@ async function settle(
         readAt: now,
         // The clone's index is rebuilt when its documents' latest update moves (brain/knowledge-index.ts).
         updatedAt: bumpedUpdatedAt(now),
+        ...unclaimed,
       })
       .where(eq(documents.id, id))
   })

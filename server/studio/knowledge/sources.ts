@@ -188,7 +188,14 @@ export async function requeueSource(db: Db, cloneId: string, id: string): Promis
     await tx.delete(documentChunks).where(eq(documentChunks.documentId, id))
     await tx
       .update(documents)
-      .set({ state: 'queued', error: null, updatedAt: bumpedUpdatedAt(new Date()) })
+      // Unclaimed: the reader of the old text (on any server) loses its claim and stops; the next claim reads it.
+      .set({
+        state: 'queued',
+        error: null,
+        updatedAt: bumpedUpdatedAt(new Date()),
+        claimedBy: null,
+        claimExpiresAt: null,
+      })
       .where(and(eq(documents.id, id), eq(documents.cloneId, cloneId)))
   })
 }
