@@ -2,10 +2,12 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import type { RouteOptions } from 'fastify'
 import type { App } from './app-type'
 import type { Config } from './config'
+import type { Db } from './db/client'
 import { rateLimited } from './errors'
+import { postgresRateLimitStore, startRateLimitSweeper } from './rate-limit-store'
 
 /*
- * Request-rate limits (@fastify/rate-limit, in memory, per client IP as Fastify sees it, so TRUST_PROXY
+ * Request-rate limits (@fastify/rate-limit, in memory on PGlite and in PostgreSQL for all servers, per client IP as Fastify sees it, so TRUST_PROXY
  * applies) on every write that anyone may send without signing in. Each route keeps its own count per IP over
  * a one-minute window. The table below is the one place that says which routes are limited; every other write
  * is listed in UNLIMITED_WRITES with the reason it needs no request-rate limit (test/api/rate-limits.test.ts
@@ -156,9 +158,10 @@ const routeKeys = (route: Pick<RouteOptions, 'method' | 'url'>) =>
 
 /**
  * Limits the routes of RATE_LIMITED_ROUTES as they are added. Register before the product's routes: the hook
- * that names a route's limit runs before the plugin's own, which reads it.
+ * that names a route's limit runs before the plugin's own, which reads it. With `shared` (the PostgreSQL
+ * database) the counters are the database's, shared by every server (server/rate-limit-store.ts).
  */
-export async function registerRateLimits(app: App, config: Config): Promise<void> {
+export async function registerRateLimits(app: App, config: Config, shared?: Db): Promise<void> {
   const limits = rateLimitsOf(config)
   app.addHook('onRoute', (route) => {
     const bucket = routeKeys(route)
@@ -170,8 +173,11 @@ export async function registerRateLimits(app: App, config: Config): Promise<void
       rateLimit: { max: limits[bucket], timeWindow: RATE_LIMIT_WINDOW_MS },
     } as typeof route.config
   })
+  // On PostgreSQL (`shared`) every server counts in the same table; PGlite is one process: in memory.
+  if (shared) startRateLimitSweeper(app, shared)
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(shared ? { store: postgresRateLimitStore(shared) } : {}),
     // The server's error shape; the plugin has set Retry-After and the X-RateLimit-* headers already.
     errorResponseBuilder: (_request, context) => rateLimited(RATE_LIMIT_TEXT, context.ttl),
   })

@@ -6,7 +6,7 @@ import { type App, appVersion, type BuildAppOptions, buildApp, buildBareApp } fr
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import { createSession } from '../../server/auth/sessions'
 import { type Config, loadConfig } from '../../server/config'
-import type { DatabaseHandle, Db } from '../../server/db/client'
+import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/client'
 import * as schema from '../../server/db/schema'
 import { users } from '../../server/db/schema'
 import { healthRoutes } from '../../server/routes/health'
@@ -87,6 +87,31 @@ export async function createTestApp({
     knowledgeWeb,
   })
   await configure?.(app)
+  await app.ready()
+  asFromOurPages(app)
+  return {
+    app,
+    db: handle.db,
+    handle,
+    config,
+    close: async () => {
+      await app.close()
+      await handle.close()
+    },
+  }
+}
+
+/**
+ * The app on a real PostgreSQL (DATABASE_URL `url`, migrated and seeded already: test/setup/postgres.ts), with
+ * its own connection pool, as one of several servers on one database (issue #24).
+ */
+export async function createPostgresTestApp(
+  url: string,
+  { env = {}, providers }: Pick<TestAppOptions, 'env' | 'providers'> = {},
+): Promise<TestApp> {
+  const config = testConfig({ DATABASE_URL: url, ...env })
+  const handle = await openDatabase(config)
+  const app = await buildApp({ db: handle.db, dbKind: handle.kind, config, providers })
   await app.ready()
   asFromOurPages(app)
   return {
