@@ -8,6 +8,7 @@ import type { CloneRow } from '../clones/queries'
 import type { Db } from '../db/client'
 import { clones, subscriptions, uploads } from '../db/schema'
 import { badRequest, conflict, notFound } from '../errors'
+import { releaseUnreferenced, uploadsHeldByClone } from '../uploads/references'
 import { fileUrl } from '../uploads/uploads'
 
 type SettingsPatch = z.output<typeof UpdateCloneSettings>
@@ -142,7 +143,8 @@ async function releasePortrait(db: Db, imageUrl: string | null, keep?: string) {
 }
 
 /**
- * Deletes the clone: everything that belongs to it cascades (knowledge, chats, memberships, embeds...). Not
+ * Deletes the clone: everything that belongs to it cascades (knowledge, chats, memberships, embeds...), and the
+ * files only it held are released to the upload sweeper, which deletes them (server/uploads/references.ts). Not
  * while someone pays for one of its memberships (their money would buy nothing); ended subscriptions go
  * first, as subscriptions.membership_id restricts deleting the membership they name.
  */
@@ -156,8 +158,10 @@ export async function deleteClone(db: Db, clone: CloneRow, confirmSlug: string):
       .limit(1)
     if (paid) throw conflict(PAID_MEMBERS_REFUSAL)
     await tx.delete(subscriptions).where(eq(subscriptions.cloneId, clone.id))
-    await releasePortrait(tx, clone.imageUrl)
+    // Its files (sources, recordings, portrait, what its visitors attached) go to the sweeper with it.
+    const held = await uploadsHeldByClone(tx, clone.id)
     await tx.delete(clones).where(eq(clones.id, clone.id))
+    await releaseUnreferenced(tx, held)
   })
 }
 

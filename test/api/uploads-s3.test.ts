@@ -9,6 +9,8 @@ import { uploads, uploadTexts } from '../../server/db/schema'
 import { s3UploadStore } from '../../server/uploads/s3-store'
 import { sweepUploads } from '../../server/uploads/sweeper'
 import { eventually } from '../support/eventually'
+import { sendChatMessage } from './chat-helpers'
+import { studio } from './embed-helpers'
 import { createTestApp, type TestApp, userWithSession } from './helpers'
 import {
   complete,
@@ -213,5 +215,51 @@ describe('uploads in an S3-compatible bucket', () => {
     })
     expect(deleted.statusCode, deleted.body).toBe(200)
     expect(await objectOf(fileKey)).toBe(false)
+  })
+
+  it('deletes a clone’s files with the clone: portrait and attachments, but not a file another chat still holds', async () => {
+    const email = `maker-${randomUUID()}@example.com`
+    const maker = await userWithSession(t.db, email)
+    const slug = `gone-${randomBytes(4).toString('hex')}`
+    expect(
+      (await studio(t.app, 'POST', '/api/studio/clones', maker.cookie, { name: 'Gone Soon', slug }))
+        .statusCode,
+    ).toBe(201)
+    const owner = { cookie: maker.cookie }
+    const portrait = await uploadFile(t.app, owner, 'face.png', PNG_BYTES)
+    const [portraitRow] = await t.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.fileKey, portrait.split('/')[4]!))
+    const patched = await studio(t.app, 'PATCH', `/api/studio/${slug}/settings`, maker.cookie, {
+      portraitUploadId: portraitRow!.id,
+      public: true,
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    const visitor = randomBytes(18).toString('base64url')
+    const onlyHere = await uploadFile(
+      t.app,
+      visitorHeaders(visitor),
+      'only-here.txt',
+      Buffer.from('kept by one chat'),
+    )
+    const shared = await uploadFile(
+      t.app,
+      visitorHeaders(visitor),
+      'shared.txt',
+      Buffer.from('kept by two chats'),
+    )
+    await sendChatMessage(t.app, { slug, text: 'Read these', files: [onlyHere, shared] }, visitor)
+    await sendChatMessage(t.app, { slug: 'lena-hart', text: 'And this one', files: [shared] }, visitor)
+    const keyOf = (url: string) => url.split('/')[4]!
+
+    const deleted = await studio(t.app, 'DELETE', `/api/studio/${slug}`, maker.cookie, { confirmSlug: slug })
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    // The sweeper deletes released files a day after they were uploaded.
+    await sweepUploads(t.db, s3UploadStore(t.config.S3!), new Date(Date.now() + 25 * 60 * 60 * 1000))
+    expect(await objectOf(keyOf(portrait))).toBe(false)
+    expect(await objectOf(keyOf(onlyHere))).toBe(false)
+    expect(await objectOf(keyOf(shared))).toBe(true)
+    expect((await t.app.inject({ method: 'GET', url: shared })).body).toBe('kept by two chats')
   })
 })
