@@ -71,6 +71,7 @@ const Env = z.object({
   TAVUS_API_KEY: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_PUBLIC_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -135,6 +136,8 @@ export type LogLevel = z.infer<typeof LogLevel>
 export interface S3Settings {
   readonly bucket: string
   readonly endpoint: string | undefined
+  /** The endpoint as browsers reach it, when it differs (S3_PUBLIC_ENDPOINT): part URLs are signed for it. */
+  readonly publicEndpoint?: string | undefined
   readonly region: string
   readonly accessKeyId: string | undefined
   readonly secretAccessKey: string | undefined
@@ -221,7 +224,7 @@ export interface Config {
   readonly TRUST_PROXY: boolean | number | string[]
   /**
    * Every stored file goes to this S3-compatible bucket instead of DATA_DIR/uploads when set (issue #24):
-   * S3_ENDPOINT (AWS's own when unset), S3_REGION (default us-east-1), S3_ACCESS_KEY_ID and
+   * S3_ENDPOINT (AWS's own when unset), S3_PUBLIC_ENDPOINT (how browsers reach it, if not by S3_ENDPOINT), S3_REGION (default us-east-1), S3_ACCESS_KEY_ID and
    * S3_SECRET_ACCESS_KEY (else the SDK's usual chain: env, profile, instance role), S3_FORCE_PATH_STYLE.
    */
   readonly S3: S3Settings | undefined
@@ -394,6 +397,7 @@ export function loadConfig(
       ? Object.freeze({
           bucket: e.S3_BUCKET,
           endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/+$/, ''),
           region: e.S3_REGION ?? 'us-east-1',
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,

@@ -51,6 +51,8 @@ export class S3UploadStore implements UploadStore {
     private readonly client: S3Client,
     private readonly bucket: string,
     prefix = '',
+    /** Signs the browser's part URLs: a client of the bucket's public address when it differs. */
+    private readonly presigner: S3Client = client,
   ) {
     this.prefix = prefix.replace(/^\/+/, '').replace(/([^/])$/, '$1/')
   }
@@ -87,7 +89,7 @@ export class S3UploadStore implements UploadStore {
     const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000))
     return Promise.all(
       Array.from({ length: upload.partCount }, (_, i) =>
-        getSignedUrl(this.client, this.partCommand(upload, i + 1), {
+        getSignedUrl(this.presigner, this.partCommand(upload, i + 1), {
           expiresIn,
           signingDate: now,
           // The part's size is signed: the bucket refuses a body of any other length.
@@ -259,7 +261,14 @@ async function partMd5s(stream: Readable, upload: Pick<OpenUpload, 'size' | 'par
  * The origins presigned URLs point at, for the page's connect-src: the endpoint (path-style), the bucket's
  * host under it (virtual-hosted), or AWS's own bucket hosts.
  */
-export function browserOrigins({ bucket, endpoint, region, forcePathStyle }: S3Settings): string[] {
+export function browserOrigins({
+  bucket,
+  endpoint,
+  publicEndpoint,
+  region,
+  forcePathStyle,
+}: S3Settings): string[] {
+  endpoint = publicEndpoint ?? endpoint
   if (endpoint) {
     const url = new URL(endpoint)
     return forcePathStyle ? [url.origin] : [`${url.protocol}//${bucket}.${url.host}`]
@@ -267,19 +276,25 @@ export function browserOrigins({ bucket, endpoint, region, forcePathStyle }: S3S
   return [`https://${bucket}.s3.${region}.amazonaws.com`, `https://${bucket}.s3.amazonaws.com`]
 }
 
-/** The S3 client and store of the S3_* settings. */
+/**
+ * The S3 client and store of the S3_* settings. With S3_PUBLIC_ENDPOINT (the bucket's address as browsers
+ * reach it, when the servers reach it by another, e.g. a container network), part URLs are signed for it.
+ */
 export function s3UploadStore(options: S3StoreOptions): S3UploadStore {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint ?? undefined,
-    forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // Checksums only when S3 requires them: S3-compatible servers and presigned part URLs do not send them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  })
-  return new S3UploadStore(client, options.bucket, options.prefix)
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      region: options.region,
+      endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Checksums only when S3 requires them: S3-compatible servers and presigned part URLs do not send them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    })
+  const client = clientFor(options.endpoint ?? undefined)
+  const presigner = options.publicEndpoint ? clientFor(options.publicEndpoint) : client
+  return new S3UploadStore(client, options.bucket, options.prefix, presigner)
 }

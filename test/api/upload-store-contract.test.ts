@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { partCount, UPLOAD_PART_BYTES } from '../../contract'
 import { type S3TestServer, startS3Server } from '../../scripts/support/s3-server'
 import { migrateStorage } from '../../server/uploads/migrate-storage'
-import { s3UploadStore } from '../../server/uploads/s3-store'
+import { browserOrigins, s3UploadStore } from '../../server/uploads/s3-store'
 import {
   LocalUploadStore,
   type NamedPart,
@@ -244,5 +244,34 @@ describe('storage:migrate', () => {
     expect(await migrateStorage(root, s3Store)).toEqual({ copied: 0, skipped: 2, bytes: 0 })
     for (const key of keys) await s3Store.deleteFile(key)
     await rm(root, { recursive: true, force: true })
+  })
+})
+
+describe('the bucket’s public address (S3_PUBLIC_ENDPOINT)', () => {
+  it('signs part URLs for the address browsers use while the server talks to the bucket by its own', async () => {
+    const publicEndpoint = s3.endpoint.replace('127.0.0.1', 'localhost')
+    const settings = {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      publicEndpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    }
+    const store = s3UploadStore(settings)
+    const bytes = randomBytes(2_000)
+    const { upload, named, urls } = await sendParts(store, bytes)
+    expect(urls?.[0]?.startsWith(`${publicEndpoint}/${s3.bucket}/`)).toBe(true)
+    await store.completeParts(upload, named)
+    expect(md5(await readAll(store.openFile(upload.fileKey)))).toBe(md5(bytes))
+    await store.deleteFile(upload.fileKey)
+    expect(browserOrigins(settings)).toEqual([publicEndpoint])
+    expect(browserOrigins({ ...settings, publicEndpoint: undefined, forcePathStyle: false })).toEqual([
+      s3.endpoint.replace('//', `//${s3.bucket}.`),
+    ])
+    expect(
+      browserOrigins({ ...settings, endpoint: undefined, publicEndpoint: undefined, region: 'eu-west-3' }),
+    ).toEqual([`https://${s3.bucket}.s3.eu-west-3.amazonaws.com`, `https://${s3.bucket}.s3.amazonaws.com`])
   })
 })
