@@ -26,7 +26,7 @@ import type { Db, DbKind } from './db/client'
 import { originContextOf } from './embeds/origins'
 import { AppError, codeForStatus, errorBody } from './errors'
 import { registerInputGuard } from './input-guard'
-import { claimPeriodicRuns, periodicClaims } from './jobs/periodic-claims'
+import { registerJobClaims } from './jobs/periodic-claims'
 import { serverPath } from './paths'
 import { createProviders, type Providers } from './providers'
 import { registerRateLimits } from './rate-limits'
@@ -192,8 +192,8 @@ export async function buildApp({
   knowledgeWeb,
 }: BuildAppOptions): Promise<App> {
   const app = await buildBareApp({ config, logger, onRoute })
-  // Several servers on one database: each periodic task runs on one at a time (server/jobs/periodic-claims.ts).
-  claimPeriodicRuns(app, periodicClaims(db))
+  // Several servers on one database: background work and each periodic task are claimed (server/jobs/).
+  registerJobClaims(app, db, dbKind)
   // Before any route: it names each anonymous write's request-rate limit as the route is added. On PostgreSQL
   // the counters are shared by every server (server/rate-limit-store.ts); PGlite counts in memory.
   await registerRateLimits(app, config, dbKind === 'postgres' ? db : undefined)

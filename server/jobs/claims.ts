@@ -150,3 +150,19 @@ export function jobClaims(
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
 }
+
+/**
+ * Gives back every claim in the database: on PGlite, which one process owns, every claim found at start is
+ * of a server that stopped (killed, it gave nothing back), so its work is read at once rather than after
+ * its leases run out. Never on PostgreSQL, where the claims of other live servers are there.
+ */
+export async function releaseClaimsOfStoppedServer(db: Db): Promise<void> {
+  for (const spec of [UPLOAD_TEXT_CLAIMS, DOCUMENT_CLAIMS]) {
+    await db.execute(sql`
+      update ${sql.identifier(spec.table)} set claimed_by = null, claim_expires_at = null
+      where claimed_by is not null`)
+  }
+  await db.execute(
+    sql`update periodic_runs set claimed_by = null, claim_expires_at = null where claimed_by is not null`,
+  )
+}

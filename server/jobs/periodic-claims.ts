@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../db/client'
-import { CLAIM_LEASE_MS, newClaimerId, rowsOf } from './claims'
+import type { Db, DbKind } from '../db/client'
+import { CLAIM_LEASE_MS, newClaimerId, releaseClaimsOfStoppedServer, rowsOf } from './claims'
 
 /*
  * Issue #24: a periodic task (server/periodic.ts: the upload, billing and call sweeps, the interrupted-answers
@@ -71,4 +71,14 @@ export function claimPeriodicRuns(app: FastifyInstance, claims: PeriodicClaims):
 /** The claims the app's periodic tasks run under, if it has any (an app without a database has none). */
 export function periodicClaimsOf(app: FastifyInstance): PeriodicClaims | undefined {
   return registered.get(app)
+}
+
+/**
+ * The app's claims (server/app.ts, before the readers and periodic tasks start): its periodic tasks run claimed
+ * through `db`; on PGlite the claims a stopped server left are given back once the app is ready, before the
+ * readers look for work.
+ */
+export function registerJobClaims(app: FastifyInstance, db: Db, dbKind: DbKind): void {
+  claimPeriodicRuns(app, periodicClaims(db))
+  if (dbKind === 'pglite') app.addHook('onReady', () => releaseClaimsOfStoppedServer(db))
 }

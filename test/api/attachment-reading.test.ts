@@ -195,12 +195,19 @@ describe('attached files are read and cited (issue #15)', () => {
     const url = await uploadFile(t.app, visitorHeaders(visitor), 'left.txt', Buffer.from(TRIP_PLAN))
     const [upload] = await t.db.select().from(uploads).where(eq(uploads.fileName, 'left.txt'))
     const id = upload!.id
+    // Killed mid-read, the server kept its claim (issue #24); on PGlite, which one process owns, it is dead.
     await t.db
       .update(uploadTexts)
-      .set({ state: 'reading', text: null, readAt: null })
+      .set({
+        state: 'reading',
+        text: null,
+        readAt: null,
+        claimedBy: 'killed-server',
+        claimExpiresAt: new Date(Date.now() + 60 * 60_000),
+      })
       .where(eq(uploadTexts.uploadId, id))
 
-    // A second server on the same database and files starts: it reads the file again on its own.
+    // A second server on the same database and files starts: it reads the file again on its own, at once.
     const restarted = await buildApp({ db: t.db, dbKind: 'pglite', config: t.config })
     try {
       await restarted.ready()
