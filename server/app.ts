@@ -100,6 +100,11 @@ export interface BuildAppOptions {
   now?: () => Date
   /** Replaces the studio's web-source address rule or DNS (tests serve their own 'public' page). */
   knowledgeWeb?: StudioKnowledgeSetup['web']
+  /**
+   * Whether the readers take up work nobody holds, at start and every READER_POLL_MS (default true); tests of
+   * the readers turn it off, so the app's own never takes a row from under theirs.
+   */
+  takeUpWork?: boolean
 }
 
 export const appVersion: string = (
@@ -190,6 +195,7 @@ export async function buildApp({
   onRoute,
   now,
   knowledgeWeb,
+  takeUpWork = true,
 }: BuildAppOptions): Promise<App> {
   const app = await buildBareApp({ config, logger, onRoute })
   // Several servers on one database: background work and each periodic task are claimed (server/jobs/).
@@ -216,7 +222,7 @@ export async function buildApp({
   if (uploadStore instanceof S3UploadStore) app.addHook('onReady', () => uploadStore.check())
   // Every attached file is read once uploaded, off the request path (issue #15, server/uploads/reader.ts).
   const fileReader = createFileReader({ db, store: uploadStore, log: app.log })
-  startFileReader(app, fileReader)
+  startFileReader(app, fileReader, takeUpWork)
   // Answers a killed server left 'streaming' are marked 'interrupted' before any request (issue #11).
   startAnswerRecovery(app, db, dbKind)
   await app.register(chatStreamRoutes, {
@@ -288,7 +294,7 @@ export async function buildApp({
   // The studio's conversation review and analytics (issue #16): CREATOR or CONTRIBUTOR reads.
   await app.register(studioReviewRoutes, { db })
   // The studio's knowledge base (issue #16): sources read off the request path, and the test box.
-  await registerStudioKnowledge(app, { db, config, uploadStore, setup: brain, web: knowledgeWeb })
+  await registerStudioKnowledge(app, { db, config, uploadStore, setup: brain, web: knowledgeWeb, takeUpWork })
   // The creator's clones (issue #16): create, settings, delete, voices and their preview.
   await app.register(studioCloneRoutes, { db, tts: providers.tts })
   // Creator announcements (issue #15): the team posts; the visitor's open chat polls its copies.

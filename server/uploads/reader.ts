@@ -191,6 +191,6 @@ export function createFileReader({
 const readTimedOut = () => new ExtractError(TIMED_OUT_TEXT)
 
 /** The reader's life with the app's (server/reading-queue.ts). */
-export function startFileReader(app: FastifyInstance, reader: FileReader): void {
-  startReader(app, reader, 'files')
+export function startFileReader(app: FastifyInstance, reader: FileReader, takeUpWork = true): void {
+  startReader(app, reader, 'files', takeUpWork ? undefined : null)
 }

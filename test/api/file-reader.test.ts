@@ -52,7 +52,7 @@ describe('the file reader', () => {
   beforeAll(async () => {
     data = await uploadDataDir()
     store = new LocalUploadStore(data.dir)
-    t = await createTestApp({ env: { DATA_DIR: data.dir } })
+    t = await createTestApp({ env: { DATA_DIR: data.dir }, takeUpWork: false })
   })
   afterAll(async () => {
     await t.close()

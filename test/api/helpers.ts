@@ -36,6 +36,8 @@ export interface TestAppOptions {
   now?: BuildAppOptions['now']
   /** The studio's web-source address rule or DNS (server/app.ts BuildAppOptions.knowledgeWeb). */
   knowledgeWeb?: BuildAppOptions['knowledgeWeb']
+  /** Off for tests of the readers: the app's own take up no row from under theirs. */
+  takeUpWork?: BuildAppOptions['takeUpWork']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -66,6 +68,7 @@ export async function createTestApp({
   onRoute,
   now,
   knowledgeWeb,
+  takeUpWork,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(env)
   const database = await acquireSeededDatabase()
@@ -85,6 +88,7 @@ export async function createTestApp({
     onRoute,
     now,
     knowledgeWeb,
+    takeUpWork,
   })
   await configure?.(app)
   await app.ready()

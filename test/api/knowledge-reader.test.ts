@@ -38,7 +38,7 @@ describe('knowledge reading queue', () => {
 
   beforeAll(async () => {
     data = await uploadDataDir()
-    t = await createTestApp({ env: { DATA_DIR: data.dir } })
+    t = await createTestApp({ env: { DATA_DIR: data.dir }, takeUpWork: false })
     const creator = await seededUserCookie(t.db, 'user-lena')
     upload = await uploadId(t.app, t.db, creator, 'held.txt', Buffer.from('held'))
   })

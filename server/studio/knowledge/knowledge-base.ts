@@ -15,6 +15,8 @@ export interface StudioKnowledgeSetup {
   setup: BrainSetup
   /** Replaces the web sources' address rule or DNS (tests serve a 'public' page on 127.0.0.1). */
   web?: Partial<Pick<WebFetchOptions, 'allowAddress' | 'resolve'>>
+  /** Whether its reader takes up sources left unread (false: tests of the reader run their own). */
+  takeUpWork?: boolean
 }
 
 /**
@@ -23,13 +25,13 @@ export interface StudioKnowledgeSetup {
  */
 export async function registerStudioKnowledge(
   app: App,
-  { db, config, uploadStore, setup, web: override }: StudioKnowledgeSetup,
+  { db, config, uploadStore, setup, web: override, takeUpWork = true }: StudioKnowledgeSetup,
 ): Promise<void> {
   const web = {
     allowAddress: override?.allowAddress ?? (config.STUDIO_ALLOW_PRIVATE_URLS ? () => true : isPublicAddress),
     resolve: override?.resolve,
   }
   const reader = createKnowledgeReader({ db, store: uploadStore, log: app.log, web })
-  startKnowledgeReader(app, reader)
+  startKnowledgeReader(app, reader, takeUpWork)
   await app.register(studioKnowledgeRoutes, { db, reader, setup, web })
 }

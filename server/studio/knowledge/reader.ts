@@ -189,6 +189,6 @@ async function settle(
 const readTimedOut = () => new SourceReadError(SOURCE_TEXTS.readTimedOut)
 
 /** The reader's life with the app's: recovered once the app is ready, stopped when it closes. */
-export function startKnowledgeReader(app: FastifyInstance, reader: KnowledgeReader): void {
-  startReader(app, reader, 'knowledge sources')
+export function startKnowledgeReader(app: FastifyInstance, reader: KnowledgeReader, takeUpWork = true): void {
+  startReader(app, reader, 'knowledge sources', takeUpWork ? undefined : null)
 }
