@@ -6,7 +6,8 @@ import base from '../../playwright.config'
  * `npm run test:scale` (issue #24): the product's main journeys in Chromium through the proxy of the
  * multi-instance stack (test/scale/global-setup.ts), every request going to the next of two servers over one
  * PostgreSQL and one bucket: sign-in, chat with citations, a PDF attachment read and cited, history and
- * sharing, a studio document read and answered from, an embed conversation, a local checkout, a voice call.
+ * sharing, a studio document read and answered from, an embed conversation with capture, the paywall and a local
+ * checkout, billing, a voice call.
  * Then one server is killed mid-answer (test/scale/kill-mid-answer.spec.ts).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -26,7 +27,7 @@ export default defineConfig({
     {
       name: 'journeys',
       testMatch:
-        /test\/e2e\/(auth|chat|attachments-read|history|studio-one-document|embed-smoke|billing|voice-call)\.spec\.ts$/,
+        /test\/e2e\/(auth|chat|attachments-read|history|studio-one-document|embed-smoke|embed|paywall|billing|voice-call)\.spec\.ts$/,
       use: base.projects?.[0]?.use,
     },
     {
