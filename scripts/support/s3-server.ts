@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import S3rver from '@20minutes/s3rver'
+import type { S3Settings } from '../../server/config'
 
 /*
  * A local S3-compatible server (@20minutes/s3rver from npm: s3rver 3, maintained, with signature v4 checks) for the tests and `npm run stack:scale` (issue #24): a bucket
@@ -36,6 +37,8 @@ export interface S3TestServer {
   directory: string
   /** The keys of every object in the bucket (multipart uploads not completed are not objects). */
   objectKeys(): Promise<string[]>
+  /** The store's settings for this bucket (server/config.ts S3Settings). */
+  settings: S3Settings
   /** The env the server reads (server/config.ts S3_*). */
   env: Record<string, string>
   stop(): Promise<void>
@@ -56,6 +59,14 @@ export async function startS3Server({ bucket = 'clone-talk', port = 0 } = {}): P
     endpoint,
     bucket,
     directory,
+    settings: {
+      bucket,
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: S3_TEST_CREDENTIALS.accessKeyId,
+      secretAccessKey: S3_TEST_CREDENTIALS.secretAccessKey,
+      forcePathStyle: true,
+    },
     env: {
       S3_BUCKET: bucket,
       S3_ENDPOINT: endpoint,

@@ -91,18 +91,7 @@ export async function createTestApp({
     takeUpWork,
   })
   await configure?.(app)
-  await app.ready()
-  asFromOurPages(app)
-  return {
-    app,
-    db: handle.db,
-    handle,
-    config,
-    close: async () => {
-      await app.close()
-      await handle.close()
-    },
-  }
+  return readyTestApp(app, handle, config)
 }
 
 /**
@@ -116,18 +105,7 @@ export async function createPostgresTestApp(
   const config = testConfig({ DATABASE_URL: url, ...env })
   const handle = await openDatabase(config)
   const app = await buildApp({ db: handle.db, dbKind: handle.kind, config, providers })
-  await app.ready()
-  asFromOurPages(app)
-  return {
-    app,
-    db: handle.db,
-    handle,
-    config,
-    close: async () => {
-      await app.close()
-      await handle.close()
-    },
-  }
+  return readyTestApp(app, handle, config)
 }
 
 export type BareTestApp = Pick<TestApp, 'app' | 'config' | 'close'>
@@ -174,4 +152,20 @@ export async function userWithSession(db: Db, email: string, transport: 'cookie'
   const [user] = await db.insert(users).values({ email }).returning()
   const { token } = await createSession(db, user!.id, transport)
   return { id: user!.id, token, cookie: `${SESSION_COOKIE}=${token}` }
+}
+
+/** A built app made ready as from our own pages, and how to close it with its database. */
+async function readyTestApp(app: App, handle: DatabaseHandle, config: Config): Promise<TestApp> {
+  await app.ready()
+  asFromOurPages(app)
+  return {
+    app,
+    db: handle.db,
+    handle,
+    config,
+    close: async () => {
+      await app.close()
+      await handle.close()
+    },
+  }
 }

@@ -47,14 +47,7 @@ const subjects: Record<'local' | 's3', () => Subject> = {
       (await readdir(path.join(localRoot, 'files')).catch(() => [])).filter((n) => !n.endsWith('.tmp')),
   }),
   s3: () => ({
-    store: s3UploadStore({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    }),
+    store: s3UploadStore(s3.settings),
     listing: () => s3.objectKeys(),
   }),
 }
@@ -229,14 +222,7 @@ describe('storage:migrate', () => {
       1,
       randomBytes(10),
     )
-    const s3Store = s3UploadStore({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    })
+    const s3Store = s3UploadStore(s3.settings)
     expect(await migrateStorage(root, s3Store)).toEqual({ copied: 2, skipped: 0, bytes: 73_000 })
     for (const [i, bytes] of files.entries()) {
       expect(md5(await readAll(s3Store.openFile(keys[i]!)))).toBe(md5(bytes))
@@ -250,15 +236,7 @@ describe('storage:migrate', () => {
 describe('the bucket’s public address (S3_PUBLIC_ENDPOINT)', () => {
   it('signs part URLs for the address browsers use while the server talks to the bucket by its own', async () => {
     const publicEndpoint = s3.endpoint.replace('127.0.0.1', 'localhost')
-    const settings = {
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      publicEndpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    }
+    const settings = { ...s3.settings, publicEndpoint }
     const store = s3UploadStore(settings)
     const bytes = randomBytes(2_000)
     const { upload, named, urls } = await sendParts(store, bytes)
