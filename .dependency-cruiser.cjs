@@ -68,10 +68,11 @@ module.exports = {
       name: 'contract-is-zod-only',
       comment:
         'contract/ holds zod schemas and pure rules shared by every process; libphonenumber-js is the one pure ' +
-        'rule library beside zod (contract/phone.ts: the renderer and the server read a phone number alike).',
+        'rule library beside zod (contract/phone.ts: the renderer and the server read a phone number alike), and ' +
+        "Lingui's runtime the translation layer formats messages with (contract/i18n.ts).",
       severity: 'error',
       from: { path: '^contract/' },
-      to: { pathNot: '^(contract/|node_modules/(zod|libphonenumber-js)/)' },
+      to: { pathNot: '^(contract/|node_modules/(zod|libphonenumber-js|@lingui/core)/)' },
     },
     {
       name: 'pwa-only-wraps-the-renderer',

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Renderer tests (happy-dom) wait up to 5 s for a condition (test/setup/dom-waits.ts).
-    setupFiles: ['test/setup/dom-waits.ts'],
+    setupFiles: ['test/setup/dom-waits.ts', 'test/setup/messages.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

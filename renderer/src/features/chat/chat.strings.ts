@@ -1,13 +1,15 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The chat's user-facing texts in one table (spec 1 §2, §8). */
-export const chatStrings = {
+export const chatStrings = defineStrings('chat', {
   /** Issue #15: an attached file the clone could not read (the reason follows, from the server). */
-  fileNotRead: (name: string) => `${name} couldn’t be read`,
+  fileNotRead: msg('{name} couldn’t be read', 'name'),
   // spec 1 §8 'Stream'
   streamFailed: 'Failed to process message.',
   fallbackReply:
     "I'm sorry, I had a problem when trying to come up with an answer. Could you try asking again?",
   timeout: 'Timeout exceeded after 30s',
-  sendRejected: (statusText: string, status: number) => `Failed to send message: ${statusText} (${status})`,
+  sendRejected: msg('Failed to send message: {statusText} ({status})', 'statusText', 'status'),
   invalidOutbound: 'Invalid outbound message',
   suggestedSendFailed: 'Unable to send message',
   responseCancelled: 'Response cancelled by user',
@@ -17,7 +19,7 @@ export const chatStrings = {
   retry: 'Retry',
 
   // The prompt (spec 1 §2 'Chat prompt')
-  promptLabel: (name: string) => `Message ${name}`,
+  promptLabel: msg('Message {name}', 'name'),
   promptPlaceholder: 'Ask anything…',
   send: 'Send',
   stop: 'Stop',
@@ -31,14 +33,16 @@ export const chatStrings = {
   // The message list (spec 1 §2 'Chat')
   conversation: 'Conversation',
   yourMessage: 'Your message',
-  cloneMessage: (name: string) => `${name}`,
-  replying: (name: string) => `${name} is replying`,
+  cloneMessage: msg('{name}', 'name'),
+  replying: msg('{name} is replying', 'name'),
   sending: 'Sending',
-  receiving: (name: string) => `${name} is typing`,
+  receiving: msg('{name} is typing', 'name'),
   scrollToBottom: 'Scroll to bottom',
-  sentBy: (name: string) => `Sent by ${name}`,
-  sentByTooltip: (name: string) =>
-    `This message was sent by the creator of ${name} in person. It is not AI generated.`,
+  sentBy: msg('Sent by {name}', 'name'),
+  sentByTooltip: msg(
+    'This message was sent by the creator of {name} in person. It is not AI generated.',
+    'name',
+  ),
   sources: 'Sources',
   product: 'Recommended product',
   viewProduct: 'View product',
@@ -49,4 +53,4 @@ export const chatStrings = {
   copyMessage: 'Copy message',
   copied: 'Copied',
   copyFailed: 'Could not copy the message',
-} as const
+})
