@@ -1,5 +1,7 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The account pages' texts (issue #15: /profile and /actions, spec 1 §2). */
-export const accountSettingsStrings = {
+export const accountSettingsStrings = defineStrings('account-settings', {
   profileTitle: 'Your profile',
   actionsTitle: 'Actions',
   exploreClones: 'Explore clones',
@@ -51,7 +53,8 @@ export const accountSettingsStrings = {
     'Deletes your account, your conversations and your uploaded files. Links you shared stop working. This cannot be undone.',
   deleteButton: 'Delete account',
   deleteConfirmTitle: 'Delete your account?',
-  deleteConfirmText: (email: string) => `Type ${email} to confirm. This cannot be undone.`,
+  // {email}: the user's own e-mail address, which they type to confirm
+  deleteConfirmText: msg('Type {email} to confirm. This cannot be undone.', 'email'),
   deleteEmailLabel: 'Your e-mail address',
   deleteMismatch: 'That is not your e-mail address.',
   deleteConfirm: 'Delete my account',
@@ -62,11 +65,12 @@ export const accountSettingsStrings = {
   optInsIntro: 'The clones that may text you, and where.',
   optInsEmpty: "You haven't let any clone text you yet.",
   optInsEmptyLink: 'Explore clones',
-  optInSwitch: (clone: string) => `Texts from ${clone}`,
-  optInOn: (clone: string) => `${clone} may text you`,
-  optInOff: (clone: string) => `${clone} won't text you`,
-  medium: { SMS: 'SMS', WHATSAPP: 'WhatsApp', TELEGRAM: 'Telegram' } as Record<string, string>,
+  // {clone}: a clone's name
+  optInSwitch: msg('Texts from {clone}', 'clone'),
+  optInOn: msg('{clone} may text you', 'clone'),
+  optInOff: msg("{clone} won't text you", 'clone'),
+  medium: { SMS: 'SMS', WHATSAPP: 'WhatsApp', TELEGRAM: 'Telegram' },
   noMedium: 'No medium chosen',
   noAddress: 'Not set',
   contactHeading: 'Phone and Telegram',
-} as const
+})

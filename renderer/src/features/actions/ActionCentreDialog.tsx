@@ -18,13 +18,23 @@ import { actionsStrings as s } from './actions.strings'
 import { useRouteClone } from './use-route-clone'
 import { useViewer } from './use-viewer'
 
-const entryView: Record<ActionMenuEntry, { label: string; icon: ReactNode }> = {
-  share: { label: s.shareConversation, icon: <ShareIcon size={18} /> },
-  socials: { label: s.viewSocials, icon: <AtSignIcon size={18} /> },
-  text: { label: s.getText, icon: <TextBubbleIcon size={18} /> },
-  signIn: { label: s.signIn, icon: <UserIcon size={18} /> },
-  feedback: { label: s.giveFeedback, icon: <FeedbackIcon size={18} /> },
+const entryIcon: Record<ActionMenuEntry, ReactNode> = {
+  share: <ShareIcon size={18} />,
+  socials: <AtSignIcon size={18} />,
+  text: <TextBubbleIcon size={18} />,
+  signIn: <UserIcon size={18} />,
+  feedback: <FeedbackIcon size={18} />,
 }
+
+/** An entry's label, in the active language. */
+const entryLabel = (entry: ActionMenuEntry): string =>
+  ({
+    share: s.shareConversation,
+    socials: s.viewSocials,
+    text: s.getText,
+    signIn: s.signIn,
+    feedback: s.giveFeedback,
+  })[entry]
 
 /** The action centre (spec 1 §2 `actions`): its menu, or the bookmark hint. */
 export function ActionCentreDialog() {
@@ -46,16 +56,16 @@ export function ActionCentreDialog() {
           <>
             <Dialog.Title>{s.menuTitle}</Dialog.Title>
             <Dialog.Description size="2" color="gray" mb="4">
-              {s.menuDescription(name)}
+              {name === null ? s.menuDescriptionNoClone : s.menuDescription(name)}
             </Dialog.Description>
             <ul className="action-menu">
               {actionMenuEntries({ clone, loggedIn: viewer.loggedIn }).map((entry) => (
                 <li key={entry}>
                   <button type="button" className="action-menu__entry" onClick={() => onEntry(entry)}>
                     <span className="action-menu__icon" aria-hidden>
-                      {entryView[entry].icon}
+                      {entryIcon[entry]}
                     </span>
-                    {entryView[entry].label}
+                    {entryLabel(entry)}
                   </button>
                 </li>
               ))}
@@ -86,15 +96,15 @@ function BookmarkHint({ name }: Readonly<{ name: string | null }>) {
         </Flex>
       </Dialog.Title>
       <Dialog.Description size="2" color="gray" mb="3">
-        {s.bookmarkLead(name)}
+        {name === null ? s.bookmarkLeadNoClone : s.bookmarkLead(name)}
       </Dialog.Description>
       <Heading as="h3" size="2" mb="1">
         {s.bookmarkPhoneHeading}
       </Heading>
       <ol className="action-steps">
-        {s.bookmarkPhoneSteps.map((step) => (
+        {(['share', 'addToHome', 'done'] as const).map((step) => (
           <li key={step}>
-            <Text size="2">{step}</Text>
+            <Text size="2">{s.bookmarkPhoneSteps[step]}</Text>
           </li>
         ))}
       </ol>

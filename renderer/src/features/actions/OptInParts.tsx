@@ -26,7 +26,7 @@ export function SmsConsent({
             {s.privacyPolicy}
             <span className="visually-hidden"> {s.opensInNewTab}</span>
           </Link>
-          .
+          {s.consentEnd}
         </span>
       </Flex>
     </Text>

@@ -21,7 +21,8 @@ import {
 } from './text-opt-in.store'
 import { useRouteClone } from './use-route-clone'
 
-const platformLabel: Record<TextPlatform, string> = { SMS: s.sms, WHATSAPP: s.whatsapp, TELEGRAM: s.telegram }
+const platformLabel = (platform: TextPlatform): string =>
+  ({ SMS: s.sms, WHATSAPP: s.whatsapp, TELEGRAM: s.telegram })[platform]
 
 /**
  * 'Get a Text' (spec 1 §2 medium selection, §4 'Text opt-in'): choose the medium ('Text {name}', 'Select
@@ -86,7 +87,7 @@ export function TextOptInDialog() {
                   className="action-menu__entry"
                   onClick={() => (textOptInDraft.medium = platform)}
                 >
-                  {platformLabel[platform]}
+                  {platformLabel(platform)}
                 </button>
               </li>
             ))}
@@ -102,10 +103,10 @@ export function TextOptInDialog() {
   } else if (!loaded) {
     body = <Spinner role="status" aria-label={s.loading} />
   } else if (!user) {
-    description = platformLabel[medium]
-    body = <LogInFirst name={name} platform={platformLabel[medium]} onBack={back} />
+    description = platformLabel(medium)
+    body = <LogInFirst name={name} platform={platformLabel(medium)} onBack={back} />
   } else if (medium === 'TELEGRAM') {
-    description = platformLabel[medium]
+    description = platformLabel(medium)
     body = (
       <OptInTelegramForm
         userTelegram={user.telegramUsername}
@@ -118,7 +119,7 @@ export function TextOptInDialog() {
       />
     )
   } else {
-    description = platformLabel[medium]
+    description = platformLabel(medium)
     body = (
       <OptInPhoneForm
         medium={medium}

@@ -1,9 +1,12 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The action centre's texts in one table (spec 1 §2 'Action centre menu entries', 'Dialogs', §8). */
-export const actionsStrings = {
+export const actionsStrings = defineStrings('actions', {
   menuTitle: 'Actions',
   openMenu: 'More actions',
-  menuDescription: (name: string | null) =>
-    name ? `What would you like to do with ${name}?` : 'What would you like to do?',
+  // {name}: the clone's name; menuDescriptionNoClone where there is no clone
+  menuDescription: msg('What would you like to do with {name}?', 'name'),
+  menuDescriptionNoClone: 'What would you like to do?',
   shareConversation: 'Share Conversation',
   viewSocials: 'View Socials',
   getText: 'Get a Text',
@@ -15,25 +18,32 @@ export const actionsStrings = {
 
   // 'bookmark': the Add to Home Screen hint (spec 1 §2)
   bookmarkTitle: 'Save this page',
-  bookmarkLead: (name: string | null) =>
-    name ? `Keep ${name} one tap away:` : 'Keep this page one tap away:',
+  bookmarkLead: msg('Keep {name} one tap away:', 'name'),
+  bookmarkLeadNoClone: 'Keep this page one tap away:',
   bookmarkPhoneHeading: 'On your phone',
-  bookmarkPhoneSteps: ['Tap the Share icon at the bottom', "Scroll to 'Add to Home Screen'", "Tap 'Done'"],
+  // The steps on a phone, in order ('Add to Home Screen' and 'Done' name the browser's own menu entries)
+  bookmarkPhoneSteps: {
+    share: 'Tap the Share icon at the bottom',
+    addToHome: "Scroll to 'Add to Home Screen'",
+    done: "Tap 'Done'",
+  },
   bookmarkDesktopHeading: 'On a computer',
-  bookmarkDesktop: (shortcut: string) => `Press ${shortcut} to bookmark this page.`,
+  // {shortcut}: Ctrl+D, or ⌘D on Apple computers
+  bookmarkDesktop: msg('Press {shortcut} to bookmark this page.', 'shortcut'),
 
   // 'text': the medium selection (spec 1 §2 'Dialogs', §4 'Text opt-in')
-  textTitle: (name: string) => `Text ${name}`,
+  // 'Text' as a verb: send {name} a text message
+  textTitle: msg('Text {name}', 'name'),
   selectPlatform: 'Select Platform',
   sms: 'SMS',
   whatsapp: 'WhatsApp',
   telegram: 'Telegram',
-  noPlatforms: (name: string) => `${name} can’t be reached by text message yet.`,
+  noPlatforms: msg('{name} can’t be reached by text message yet.', 'name'),
 
   // The form (spec 1 §4 'Text opt-in', §5 'Phone country', §8 'Capture', 'Text send')
   loginFirst: 'You need to be logged in first.',
-  loginFirstBody: (name: string, platform: string) =>
-    `Log in or sign up, then ${name} can text you on ${platform}.`,
+  // {platform}: SMS, WhatsApp or Telegram
+  loginFirstBody: msg('Log in or sign up, then {name} can text you on {platform}.', 'name', 'platform'),
   logInOrSignUp: 'Log in or sign up',
   loading: 'Loading…',
   phoneLabel: 'Your phone number',
@@ -41,7 +51,7 @@ export const actionsStrings = {
   phoneHint: 'We send a six-digit code to check it is yours.',
   phoneVerified: 'Verified',
   sendCode: 'Send code',
-  codeSentTo: (number: string) => `We sent a six-digit code to ${number}.`,
+  codeSentTo: msg('We sent a six-digit code to {number}.', 'number'),
   codeLabel: 'Six-digit code',
   codePlaceholder: 'Type your six-digit code...',
   verifyCode: 'Verify',
@@ -51,11 +61,17 @@ export const actionsStrings = {
   telegramLabel: 'Your Telegram username',
   telegramPlaceholder: '@username',
   telegramHint: '5 to 32 letters, digits or underscores, starting with a letter.',
-  consentLead: (name: string) =>
-    `I agree to receive text messages from ${name}. Message and data rates may apply; reply STOP to stop. See the `,
+  telegramInvalid: 'Invalid Telegram username',
+  // The SMS consent sentence is built of pieces: consentLead, a 'Terms of Use' link, consentAnd, a
+  // 'Privacy Policy' link, then consentEnd. STOP is the keyword the visitor texts back.
+  consentLead: msg(
+    'I agree to receive text messages from {name}. Message and data rates may apply; reply STOP to stop. See the ',
+    'name',
+  ),
   termsOfUse: 'Terms of Use',
   consentAnd: ' and ',
   privacyPolicy: 'Privacy Policy',
+  consentEnd: '.',
   confirm: 'Confirm',
   sending: 'Sending ...',
   messageSent: 'Message Sent',
@@ -63,11 +79,12 @@ export const actionsStrings = {
 
   // The confirmation
   doneTitle: 'You are all set',
-  doneSms: (name: string) => `${name} texts you from this number:`,
-  doneWhatsApp: (name: string) => `${name} messages you on WhatsApp from this number:`,
+  doneSms: msg('{name} texts you from this number:', 'name'),
+  doneWhatsApp: msg('{name} messages you on WhatsApp from this number:', 'name'),
   openWhatsApp: 'Open WhatsApp',
-  doneTelegram: (name: string) => `Open Telegram and press Start: ${name} greets you there.`,
+  // 'Start' is the button of Telegram's own app
+  doneTelegram: msg('Open Telegram and press Start: {name} greets you there.', 'name'),
   openTelegram: 'Open Telegram',
   opensInNewTab: '(opens in a new tab)',
   done: 'Done',
-} as const
+})

@@ -6,6 +6,7 @@ import {
 } from '../../../../contract/embed'
 import { readPhoneNumber } from '../../../../contract/phone'
 import { formatPhoneNumber } from '../../lib/phone'
+import { actionsStrings } from './actions.strings'
 
 /*
  * The 'Get a Text' rules (spec 1 §4 'Text opt-in', §5 'Phone country', §7 'Text opt-in'). Pure, so the
@@ -32,11 +33,9 @@ export function isVerifiedNumber(input: string, country: string | null, verified
   return check.ok && check.e164 === verified
 }
 
-export const TELEGRAM_USERNAME_ERROR = 'Invalid Telegram username'
-
 /** Telegram usernames: 5 to 32 characters, a letter first, an optional leading '@' (contract/embed.ts). */
 export function telegramUsernameError(input: string): string | null {
-  return TELEGRAM_USERNAME.test(input.trim()) ? null : TELEGRAM_USERNAME_ERROR
+  return TELEGRAM_USERNAME.test(input.trim()) ? null : actionsStrings.telegramInvalid
 }
 
 /** The same Telegram account whether written with '@' or not, in any case (Telegram ignores case). */

@@ -58,11 +58,11 @@ export function AnnouncementComposer({ slug }: Readonly<{ slug: string }>) {
         />
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <Text id={ids.hint} size="1" color={tooLong ? 'red' : 'gray'}>
-            {tooLong ? s.tooLong : s.shortcut}
+            {tooLong ? s.tooLong(MAX_ANNOUNCEMENT_LENGTH) : s.shortcut}
           </Text>
           <Flex align="center" gap="3">
             <Text id={ids.counter} size="1" color={tooLong ? 'red' : 'gray'}>
-              {s.counter(trimmed.length)}
+              {s.counter(trimmed.length, MAX_ANNOUNCEMENT_LENGTH)}
             </Text>
             <Button type="submit" disabled={!canPost} loading={post.isPending}>
               {s.post}

@@ -2,12 +2,13 @@ import { Button, Card, Flex, Text } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { Announcement } from '../../../../contract/announcements'
+import { activeLanguage } from '../../../../contract/i18n'
 import { announcementsQuery, deleteAnnouncement } from '../../api/studio'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { announcementsStrings as s } from './announcements.strings'
 
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  new Intl.DateTimeFormat(activeLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 
 /** The posted announcements, newest first: text, date, how many chats got it, and delete. */
 export function AnnouncementList({ slug, items }: Readonly<{ slug: string; items: Announcement[] }>) {

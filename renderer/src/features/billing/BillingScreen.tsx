@@ -23,7 +23,7 @@ import { exploreLink } from '../../navigation/clone-links'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
 import { AppHeader } from '../shell'
-import { formatUsd, messagesUsage, priceForBasis } from './billing'
+import { formatBillingDate, formatUsd, messagesUsage, priceForBasis } from './billing'
 import { billingStrings } from './billing.strings'
 import { SignInPrompt } from './MembershipsScreen'
 
@@ -91,7 +91,7 @@ export function BillingScreen() {
 function SubscriptionCard({ subscription }: Readonly<{ subscription: SubscriptionSummary }>) {
   const { clone, instance, membership, basis } = subscription
   const price = priceForBasis(membership, basis)
-  const date = new Date(subscription.currentPeriodEnd).toLocaleDateString()
+  const date = formatBillingDate(subscription.currentPeriodEnd)
   const name = instance ? `${clone.name} · ${instance.name}` : clone.name
   const messages = messagesUsage(subscription.usage.used.messages, subscription.usage.quota.messages)
   const headingId = useId()

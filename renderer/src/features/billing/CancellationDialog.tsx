@@ -1,6 +1,12 @@
 import { Button, Checkbox, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
 import { useState } from 'react'
-import { cancellationError, joinReasons } from './billing'
+import {
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  cancellationError,
+  cancellationReasonText,
+  joinReasons,
+} from './billing'
 import { billingStrings } from './billing.strings'
 
 /** spec 1 §5 'Cancellation': at least one reason checked and an additional reason of at least 5 words. */
@@ -16,16 +22,18 @@ export function CancellationDialog({
   /** Receives the reasons joined by '; '. */
   onSubmit: (reason: string) => void
 }>) {
-  const [checked, setChecked] = useState<string[]>([])
+  // The reasons checked, by key: their texts are read when shown and when sent.
+  const [checked, setChecked] = useState<CancellationReason[]>([])
   const [additional, setAdditional] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const toggle = (reason: string, on: boolean) =>
+  const toggle = (reason: CancellationReason, on: boolean) =>
     setChecked((prev) => (on ? [...prev, reason] : prev.filter((r) => r !== reason)))
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    const problem = cancellationError(checked, additional)
+    const reasons = checked.map(cancellationReasonText)
+    const problem = cancellationError(reasons, additional)
     setError(problem)
-    if (!problem) onSubmit(joinReasons(checked, additional))
+    if (!problem) onSubmit(joinReasons(reasons, additional))
   }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -36,14 +44,14 @@ export function CancellationDialog({
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="2" mt="3">
-            {billingStrings.reasons.map((reason) => (
+            {CANCELLATION_REASONS.map((reason) => (
               <Text as="label" size="2" key={reason}>
                 <Flex gap="2" align="center">
                   <Checkbox
                     checked={checked.includes(reason)}
                     onCheckedChange={(value) => toggle(reason, value === true)}
                   />
-                  {reason}
+                  {cancellationReasonText(reason)}
                 </Flex>
               </Text>
             ))}

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import type { ActiveSubscription, BillingBasis } from '../../../../contract/billing'
 import type { Membership } from '../../../../contract/clone'
 import {
+  formatBillingDate,
   formatUsd,
   membershipBenefits,
   type PlanCardAction,
@@ -70,7 +71,7 @@ export function PlanCard({
           </ul>
           {current && active?.willCancelAtPeriodEnd ? (
             <Text size="1" color="gray">
-              {billingStrings.cancelsAtPeriodEnd(new Date(active.currentPeriodEnd).toLocaleDateString())}
+              {billingStrings.cancelsAtPeriodEnd(formatBillingDate(active.currentPeriodEnd))}
             </Text>
           ) : null}
           {ownClone && subscribesTo(action) ? (
@@ -84,7 +85,7 @@ export function PlanCard({
               color={action === 'cancel' ? 'red' : undefined}
               onClick={() => onAction(membership, action)}
             >
-              {planActionLabel[action]}
+              {planActionLabel(action)}
             </Button>
           )}
         </Flex>

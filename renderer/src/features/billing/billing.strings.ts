@@ -1,9 +1,11 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The texts of spec 1 §8 'Subscriptions', the paywall and the cancellation dialog. */
-export const billingStrings = {
+export const billingStrings = defineStrings('billing', {
   /** The spec's literal pattern; remainingLabel renders it with the right plural. */
   remainingPattern: 'N Message(s) Remaining',
-  remaining: (count: number) => `${count} ${count === 1 ? 'Message' : 'Messages'} Remaining`,
-  creditRing: (remaining: number, quota: number) => `${remaining} of ${quota} messages left`,
+  remaining: msg('{count, plural, one {# Message} other {# Messages}} Remaining', 'count'),
+  creditRing: msg('{remaining} of {quota} messages left', 'remaining', 'quota'),
   failedToCreate: 'Failed to create subscription',
   checkoutSucceeded: 'Payment complete: your membership is active.',
   checkoutCanceled: 'Checkout canceled. You were not charged.',
@@ -25,18 +27,21 @@ export const billingStrings = {
   free: 'Free',
   unlimited: 'Unlimited',
   currentPlan: 'Current plan',
-  cancelsAtPeriodEnd: (date: string) => `Cancels on ${date}`,
-  renewsOn: (date: string) => `Renews on ${date}`,
-  benefitMessages: (count: string) => `${count} messages per month`,
-  benefitVoice: (minutes: number) => `${minutes} voice minutes per month`,
-  benefitVideo: (minutes: number) => `${minutes} video minutes per month`,
+  cancelsAtPeriodEnd: msg('Cancels on {date}', 'date'),
+  renewsOn: msg('Renews on {date}', 'date'),
+  // {count} is a formatted number, or the word 'Unlimited' (billingStrings.unlimited)
+  benefitMessages: msg('{count} messages per month', 'count'),
+  benefitVoice: msg('{minutes} voice minutes per month', 'minutes'),
+  benefitVideo: msg('{minutes} video minutes per month', 'minutes'),
   benefitSms: 'Text by SMS',
   benefitTelegram: 'Chat on Telegram',
-  upsellTitle: (name: string) => `You've used up your available quota for ${name}`,
+  upsellTitle: msg("You've used up your available quota for {name}", 'name'),
   upsellDefaultTitle: 'Upgrade your membership',
-  upsellNoMemberships: (name: string) =>
-    `${name} has no memberships on offer right now. Your quota resets at the start of the next period.`,
-  upsellResets: (date: string) => `Your free quota resets on ${date}.`,
+  upsellNoMemberships: msg(
+    '{name} has no memberships on offer right now. Your quota resets at the start of the next period.',
+    'name',
+  ),
+  upsellResets: msg('Your free quota resets on {date}.', 'date'),
   upsellDescription: 'Choose a membership to keep the conversation going.',
   signInPrompt: 'Sign in to see memberships and keep chatting.',
   signIn: 'Sign in',
@@ -47,12 +52,13 @@ export const billingStrings = {
   // Cancellation (spec 1 §5).
   cancelTitle: 'Why are you cancelling?',
   cancelDescription: 'Tell us what made you cancel; it helps the creator improve.',
-  reasons: [
-    'It is too expensive',
-    'Another app or service meets my needs better',
-    'I am not using the subscription features often enough',
-    'I had technical issues setting it up',
-  ] as const,
+  // The reasons offered as checkboxes, in this order (CANCELLATION_REASONS in billing.ts).
+  reasons: {
+    0: 'It is too expensive',
+    1: 'Another app or service meets my needs better',
+    2: 'I am not using the subscription features often enough',
+    3: 'I had technical issues setting it up',
+  },
   additionalReason: 'Anything else? (at least 5 words)',
   selectReason: 'Please select at least one reason from the checkboxes',
   fiveWords: 'Please provide at least 5 words in your reason',
@@ -64,21 +70,20 @@ export const billingStrings = {
   logIn: 'Log in',
   noSubscriptions: 'You have no memberships yet.',
   membershipsHeading: 'Memberships',
-  membershipsTitle: (name: string) => `Memberships for ${name}`,
+  membershipsTitle: msg('Memberships for {name}', 'name'),
   backToProfile: 'Back to profile',
-  backTo: (host: string) => `Back to ${host}`,
+  // {host}: the host name of the site that embeds the chat
+  backTo: msg('Back to {host}', 'host'),
   handoffFailed: 'Your sign-in from the embedded chat has expired. Please log in again.',
   exploreClones: 'Explore clones',
   manage: 'Manage',
-  manageFor: (name: string) => `Manage membership for ${name}`,
+  manageFor: msg('Manage membership for {name}', 'name'),
   yourMemberships: 'Your memberships',
   endsBadge: 'Ending',
   testMode: 'Test mode: memberships here are recorded, but no real payment is ever taken.',
-  messagesUsed: (used: number, quota: number) =>
-    `${new Intl.NumberFormat('en-US').format(used)} of ${new Intl.NumberFormat('en-US').format(quota)} messages used this month`,
-  messagesUsedUnlimited: (used: number) =>
-    `${new Intl.NumberFormat('en-US').format(used)} messages this month · Unlimited`,
-  overPlan: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} over your plan`,
+  messagesUsed: msg('{used, number} of {quota, number} messages used this month', 'used', 'quota'),
+  messagesUsedUnlimited: msg('{used, number} messages this month · Unlimited', 'used'),
+  overPlan: msg('{count, plural, one {# message} other {# messages}} over your plan', 'count'),
   overageTitle: 'Keep chatting past my plan',
   overageDescription:
     "Overage: when a plan's monthly messages run out, keep chatting instead of waiting for the reset. Messages over the plan are counted here.",
@@ -86,4 +91,4 @@ export const billingStrings = {
   overageOn: 'Overage is on',
   overageOff: 'Overage is off',
   overageFailed: 'Could not change overage. Please try again.',
-} as const
+})

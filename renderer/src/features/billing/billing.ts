@@ -6,6 +6,7 @@ import {
   type Usage,
 } from '../../../../contract/billing'
 import type { Membership } from '../../../../contract/clone'
+import { activeLanguage } from '../../../../contract/i18n'
 import { billingStrings } from './billing.strings'
 
 /** spec 1 §9: the remaining line turns red at this many or fewer. */
@@ -106,28 +107,44 @@ export function planCardAction(
 export const subscribesTo = (action: PlanCardAction) =>
   action === 'subscribe' || action === 'select' || action === 'switch'
 
-export const planActionLabel: Record<PlanCardAction, string> = {
-  subscribe: billingStrings.subscribe,
-  select: billingStrings.select,
-  cancel: billingStrings.cancel,
-  resume: billingStrings.resume,
-  switch: billingStrings.switch,
+/** A card action's button label, in the active language. */
+export const planActionLabel = (action: PlanCardAction): string => billingStrings[action]
+
+/** Number formats by language and whole/cents (created when first used in a language). */
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function numberFormat(kind: 'usd' | 'usd-whole' | 'count'): Intl.NumberFormat {
+  const language = activeLanguage()
+  const key = `${language} ${kind}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(
+      language,
+      kind === 'count'
+        ? undefined
+        : {
+            style: 'currency',
+            currency: 'USD',
+            ...(kind === 'usd-whole' ? { maximumFractionDigits: 0 } : {}),
+          },
+    )
+    numberFormats.set(key, format)
+  }
+  return format
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** Prices are in USD; whole amounts drop the cents. */
+/** Prices are in USD (formatted in the active language); whole amounts drop the cents. */
 export const formatUsd = (amount: number): string =>
-  Number.isInteger(amount)
-    ? new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
-        amount,
-      )
-    : usd.format(amount)
+  numberFormat(Number.isInteger(amount) ? 'usd-whole' : 'usd').format(amount)
 
 export const formatMessagesPerMonth = (count: number): string =>
   count > UNLIMITED_MESSAGES_ABOVE || count === UNLIMITED_QUOTA
     ? billingStrings.unlimited
-    : new Intl.NumberFormat('en-US').format(count)
+    : numberFormat('count').format(count)
+
+/** A date (an ISO string or a time) as the active language writes it, e.g. a period's end. */
+export const formatBillingDate = (date: string | number | Date): string =>
+  new Date(date).toLocaleDateString(activeLanguage())
 
 /** The benefits a card lists: messages, voice minutes, video minutes, SMS and Telegram. */
 export function membershipBenefits(membership: Membership): string[] {
@@ -173,6 +190,13 @@ export function messagesUsage(
 }
 
 // --- Cancellation (spec 1 §5) -------------------------------------------------------------------------
+
+/** The reasons offered as checkboxes (keys of billingStrings.reasons), in order. */
+export const CANCELLATION_REASONS = [0, 1, 2, 3] as const
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
+
+/** A reason's text, in the active language (what the dialog shows and sends). */
+export const cancellationReasonText = (reason: CancellationReason): string => billingStrings.reasons[reason]
 
 export const wordCount = (text: string) => text.trim().split(/\s+/).filter(Boolean).length
 

@@ -4,7 +4,7 @@ import { meQueryKey, sendSignInCode, verifySignInCode } from '../../api/auth'
 import { recordCaptureLead } from '../../api/embed'
 import { optInQuery, requestPhoneCode, updateOptIn, verifyPhoneCode } from '../../api/texting'
 import { getPlatform } from '../../platform'
-import { afterSignIn, serverMessageOr } from '../auth'
+import { afterSignIn, authStrings, serverMessageOr } from '../auth'
 import { needsPhoneStep } from './capture.model'
 import type { CaptureDeps } from './capture.store'
 import { captureStrings as s } from './capture.strings'
@@ -54,13 +54,13 @@ export function captureRequests(context: CaptureRequestContext): CaptureDeps {
     notify: context.notify,
     async sendEmailCode(email) {
       const whitelabel = getPlatform().embed?.whitelabel ?? false
-      await shown(() => sendSignInCode(email, whitelabel), s.sendCodeFailed)
+      await shown(() => sendSignInCode(email, whitelabel), authStrings.sendCodeFailed)
     },
     async verifyEmailCode(email, code) {
       const transport = getPlatform().auth.tokenKey ? 'bearer' : 'cookie'
       const answer: SignInResponse = await shown(
         () => verifySignInCode({ email, code, timezone: timezone(), transport }),
-        s.verifyFailed,
+        authStrings.verifyFailed,
       )
       // spec 1 §4: session refreshed (token stored, user fetched), conversation claimed, relationship updated.
       await afterSignIn(answer, { slug, conversationId: context.conversationId() }, { queryClient })
@@ -76,7 +76,7 @@ export function captureRequests(context: CaptureRequestContext): CaptureDeps {
       await shown(() => requestPhoneCode({ phoneNumber: phone }), s.somethingWentWrong)
     },
     async verifyPhoneCode(phone, code) {
-      await shown(() => verifyPhoneCode({ phoneNumber: phone, code }), s.verifyFailed)
+      await shown(() => verifyPhoneCode({ phoneNumber: phone, code }), authStrings.verifyFailed)
       // spec 1 §4: then the opt-in is recorded (SMS, the medium the code came by).
       await shown(() => updateOptIn({ slug, opt_in: true, medium: 'SMS' }), s.somethingWentWrong)
       await Promise.all([

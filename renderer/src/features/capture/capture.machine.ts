@@ -1,3 +1,4 @@
+import { authStrings } from '../auth'
 import {
   type CaptureLine,
   type CaptureModel,
@@ -219,13 +220,13 @@ export function captureTransition(model: CaptureModel, event: CaptureEvent): Cap
       const value = to === 'email' ? model.email : model.phone
       if (!to || !value) return null
       return result({ ...model, busy: true }, [
-        { type: 'notify', kind: 'info', text: s.resending },
+        { type: 'notify', kind: 'info', text: authStrings.resending },
         { type: 'resend', to, value },
       ])
     }
     case 'RESENT':
       return model.busy
-        ? result({ ...model, busy: false }, [{ type: 'notify', kind: 'success', text: s.resent }])
+        ? result({ ...model, busy: false }, [{ type: 'notify', kind: 'success', text: authStrings.resent }])
         : null
   }
 }

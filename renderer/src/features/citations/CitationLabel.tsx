@@ -7,7 +7,7 @@ import type { MessageCitation } from '../../../../contract/chat'
 import { messageSourcesQuery } from '../../api/chat'
 import { CitationTypeIcon } from './CitationTypeIcon'
 import { CITATION_HOVER_DELAY_MS } from './citations.constants'
-import { citationsStrings, citationTypeLabels } from './citations.strings'
+import { citationsStrings } from './citations.strings'
 
 /** The snippet shown in the hover card: the first words of the cited passage. */
 const snippetOf = (text: string) => (text.length > 220 ? `${text.slice(0, 220).trimEnd()}…` : text)
@@ -68,7 +68,7 @@ export function CitationLabel({
           <Flex align="center" gap="1" className="citation-card__type">
             <CitationTypeIcon citation={citation} size={14} />
             <Text size="1" color="gray">
-              {citationTypeLabels[citation.type]}
+              {citationsStrings.types[citation.type]}
             </Text>
           </Flex>
           <Text as="p" size="2" weight="medium">

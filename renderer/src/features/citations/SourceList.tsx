@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { ChevronDownIcon } from '../../ui/lazy-icons'
 import { CitationTypeIcon } from './CitationTypeIcon'
 import type { SourceItem } from './citations'
-import { citationsStrings, citationTypeLabels } from './citations.strings'
+import { citationsStrings } from './citations.strings'
 import { SourcePreview, VideoTimeBadge } from './SourcePreview'
 
 /** One source: '#index title', expandable to its text (spec 1 §2 'Citations overlay'). */
@@ -37,7 +37,7 @@ function SourceItemView({
       <Flex className="source-item__body" direction="column" gap="2">
         <Flex align="center" gap="2" wrap="wrap">
           <Text size="1" color="gray">
-            {item.isCreatorAnswer ? citationsStrings.creatorAnswer : citationTypeLabels[citation.type]}
+            {item.isCreatorAnswer ? citationsStrings.creatorAnswer : citationsStrings.types[citation.type]}
             {showDocumentTitle ? ` · ${citation.documentTitle}` : ''}
           </Text>
           {used && citation.type === 'Youtube' && citation.timestamp !== null ? (

@@ -29,7 +29,7 @@ function ExternalLink({
       }}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`${label}: ${title}`}
+      aria-label={citationsStrings.linkLabel(label, title)}
       className="source-link"
     >
       {label}

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useSnapshot } from 'valtio'
 import type { ConversationListItem } from '../../../../contract/chat'
+import { activeLanguage } from '../../../../contract/i18n'
 import { isApiError } from '../../api/client'
 import { historyQuery } from '../../api/history'
 import { closeDialog, openDialog } from '../../navigation/dialogs.store'
@@ -50,7 +51,12 @@ export function HistoryDialog() {
 
   const items = useMemo(() => history.data?.pages.flatMap((p) => p.conversations) ?? [], [history.data])
   const now = useMemo(() => new Date(history.dataUpdatedAt || Date.now()), [history.dataUpdatedAt])
-  const groups = useMemo(() => groupByDate(items, (item) => item.updatedAt, now), [items, now])
+  // Day labels are written in the active language: regrouped when it changes.
+  const language = activeLanguage()
+  const groups = useMemo(
+    () => groupByDate(items, (item) => item.updatedAt, now, { locale: language }),
+    [items, now, language],
+  )
 
   const entryActions: HistoryEntryActions = {
     onOpen: (item) => {

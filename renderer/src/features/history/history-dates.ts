@@ -3,12 +3,13 @@
  * 'MMMM d' (this year) or 'MMMM d, yyyy' (an earlier year). Pure, with `now` and the time zone injected.
  */
 
-export const TODAY = 'Today'
-export const YESTERDAY = 'Yesterday'
+import { activeLanguage } from '../../../../contract/i18n'
+import { historyStrings } from './history.strings'
 
 export interface DateGroupOptions {
   /** An IANA time zone; the browser's own when omitted. */
   timeZone?: string
+  /** The language dates are written in; the active language when omitted. */
   locale?: string
 }
 
@@ -31,6 +32,7 @@ function calendarDay(date: Date, timeZone: string | undefined): CalendarDay {
   const cacheKey = timeZone ?? ''
   let format = dayFormatters.get(cacheKey)
   if (!format) {
+    // Only read back as numbers (never shown), so a fixed locale with Latin digits.
     format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
     dayFormatters.set(cacheKey, format)
   }
@@ -49,11 +51,11 @@ function previousDay({ year, month, day }: CalendarDay): CalendarDay {
 
 /** The group label of a moment seen from `now`. */
 export function historyDateLabel(date: Date, now: Date, options: DateGroupOptions = {}): string {
-  const { timeZone, locale = 'en-US' } = options
+  const { timeZone, locale = activeLanguage() } = options
   const day = calendarDay(date, timeZone)
   const today = calendarDay(now, timeZone)
-  if (dayKey(day) === dayKey(today)) return TODAY
-  if (dayKey(day) === dayKey(previousDay(today))) return YESTERDAY
+  if (dayKey(day) === dayKey(today)) return historyStrings.today
+  if (dayKey(day) === dayKey(previousDay(today))) return historyStrings.yesterday
   // Format the calendar day itself (noon UTC of it), so the label never slips to a neighbouring day.
   const noon = new Date(Date.UTC(day.year, day.month - 1, day.day, 12))
   return new Intl.DateTimeFormat(locale, {
@@ -91,7 +93,7 @@ export function groupByDate<T>(
 
 /** The date shown on an entry: the time for today's, else the short date (with the year when not this one). */
 export function formatEntryDate(date: Date, now: Date, options: DateGroupOptions = {}): string {
-  const { timeZone, locale = 'en-US' } = options
+  const { timeZone, locale = activeLanguage() } = options
   const day = calendarDay(date, timeZone)
   const today = calendarDay(now, timeZone)
   if (dayKey(day) === dayKey(today)) {

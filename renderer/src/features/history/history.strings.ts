@@ -1,6 +1,11 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** History's user-facing texts (spec 1 §2 'History', §8 'Conversation'). */
-export const historyStrings = {
+export const historyStrings = defineStrings('history', {
   title: 'History',
+  // The day groups of the list (spec 1 §2): 'Today', 'Yesterday', then dates
+  today: 'Today',
+  yesterday: 'Yesterday',
   // The medium of a call entry, for screen readers (the icon says it visually; spec 1 §3 'medium').
   voiceCall: 'Voice call:',
   videoCall: 'Video call:',
@@ -14,7 +19,8 @@ export const historyStrings = {
   loadMore: 'Load more',
   close: 'Close',
   openHistory: 'History',
-  entryMenu: (title: string) => `Options for ${title}`,
+  // The label of an entry's menu button; {title} is the conversation's title
+  entryMenu: msg('Options for {title}', 'title'),
   rename: 'Rename',
   share: 'Share',
   manageShareLink: 'Manage Share Link',
@@ -29,14 +35,16 @@ export const historyStrings = {
   renameDescription: 'Give this conversation a title you will recognise.',
   titleLabel: 'Title',
   titleRequired: 'The title cannot be empty.',
-  titleTooLong: (max: number) => `The title can be at most ${max} characters.`,
+  titleTooLong: msg('The title can be at most {max} characters.', 'max'),
   save: 'Save',
   cancel: 'Cancel',
 
   // The archive confirmation
   archiveTitle: 'Archive conversation?',
-  archiveDescription: (title: string) =>
-    `“${title}” will be removed from your history. Its share link, if any, stops working.`,
+  archiveDescription: msg(
+    '“{title}” will be removed from your history. Its share link, if any, stops working.',
+    'title',
+  ),
   archiveConfirm: 'Archive',
 
   // spec 1 §8 'Conversation'
@@ -47,9 +55,10 @@ export const historyStrings = {
   unshared: 'Your conversation is no longer shared.',
   creatingConversation: 'Starting new conversation...',
   conversationCreated: 'Conversation created!',
-  createFailed: (message: string) => `Failed to create conversation: ${message}`,
-  switchFailed: (message: string) => `Failed to switch to conversation: ${message}`,
+  // {message} is the error's own text
+  createFailed: msg('Failed to create conversation: {message}', 'message'),
+  switchFailed: msg('Failed to switch to conversation: {message}', 'message'),
   updatingTitle: 'Updating conversation title...',
   titleUpdated: 'Conversation title updated',
   titleUpdateFailed: 'Failed to update conversation title',
-} as const
+})

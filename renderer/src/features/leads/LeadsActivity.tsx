@@ -1,11 +1,11 @@
 import { Heading, Spinner, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
+import { activeLanguage } from '../../../../contract/i18n'
 import { trackedEventCountsQuery } from '../../api/embed'
 import { leadsStrings } from './leads.strings'
 
 const s = leadsStrings.activity
-const number = new Intl.NumberFormat()
 
 /**
  * 'Activity' (issue #15): the tracked events of spec 1 §7 counted for the creator, this month and all time.
@@ -14,6 +14,8 @@ const number = new Intl.NumberFormat()
 export function LeadsActivity({ slug, name }: Readonly<{ slug: string; name: string }>) {
   const headingId = useId()
   const counts = useQuery(trackedEventCountsQuery(slug))
+  // Counts are written in the interface language, read at render (the language can change).
+  const number = new Intl.NumberFormat(activeLanguage())
   let content: React.ReactNode
   if (counts.isPending) content = <Spinner size="2" role="status" aria-label={s.title} />
   else if (counts.isError) content = <Text color="red">{s.loadFailed}</Text>

@@ -1,13 +1,16 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The creator's leads page (issue #14: contacts captured in embeds and by 'Get a Text'). */
-export const leadsStrings = {
+export const leadsStrings = defineStrings('leads', {
   title: 'Leads',
-  pageTitle: (name: string) => `Leads · ${name}`,
-  subtitle: (name: string) => `People who left their contact details with ${name}.`,
+  // The browser tab's title; {name} is the clone's name
+  pageTitle: msg('Leads · {name}', 'name'),
+  subtitle: msg('People who left their contact details with {name}.', 'name'),
   loading: 'Loading leads…',
   downloadCsv: 'Download CSV',
   downloading: 'Downloading…',
   downloadFailed: 'Could not download the leads. Please try again.',
-  count: (n: number) => (n === 1 ? '1 lead' : `${n} leads`),
+  count: msg('{n, plural, one {# lead} other {# leads}}', 'n'),
   empty: 'No leads yet',
   emptyBody:
     'When visitors leave their email in one of your embeds, or ask for a text, they appear here with their contact details.',
@@ -20,7 +23,7 @@ export const leadsStrings = {
   notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   exploreClones: 'Explore clones',
   backToProfile: 'Back to profile',
-  tableLabel: (name: string) => `Leads of ${name}`,
+  tableLabel: msg('Leads of {name}', 'name'),
   columns: {
     name: 'Name',
     email: 'Email',
@@ -38,7 +41,7 @@ export const leadsStrings = {
   /** spec 1 §7 'Tracked events' (issue #15): their counts for the creator. */
   activity: {
     title: 'Activity',
-    tableLabel: (name: string) => `Activity on ${name}`,
+    tableLabel: msg('Activity on {name}', 'name'),
     event: 'Event',
     thisMonth: 'This month',
     allTime: 'All time',
@@ -50,4 +53,4 @@ export const leadsStrings = {
       VIDEO_CALL_SHARE: 'Video calls shared',
     },
   },
-} as const
+})

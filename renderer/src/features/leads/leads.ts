@@ -1,8 +1,9 @@
 import type { Lead } from '../../../../contract/embed'
+import { activeLanguage } from '../../../../contract/i18n'
 import { leadsStrings as s } from './leads.strings'
 
-/** A date as the visitor's locale writes it ('Mar 4, 2025'), or a dash when there is none. */
-export function formatLeadDate(iso: string | null, locale?: string): string {
+/** A date as the interface language writes it ('Mar 4, 2025'), or a dash when there is none. */
+export function formatLeadDate(iso: string | null, locale: string = activeLanguage()): string {
   if (!iso) return s.none
   const date = new Date(iso)
   return Number.isNaN(date.getTime())

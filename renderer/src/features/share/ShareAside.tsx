@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { useId } from 'react'
+import { PRODUCT_NAME } from '../../../../contract/product'
 import { openDialog } from '../../navigation/dialogs.store'
 import { getPlatform } from '../../platform'
 import { ShareIcon } from '../../ui/lazy-icons'
@@ -53,7 +54,7 @@ export function ShareAside({
             {shareStrings.asideProfile(cloneName)}
           </Text>
           <ShareRow
-            content={{ url: profileUrl, text: shareStrings.profileShareText(cloneName) }}
+            content={{ url: profileUrl, text: shareStrings.profileShareText(cloneName, PRODUCT_NAME) }}
             nativeShare={null}
             onCopy={() => void copyShareLink(profileUrl)}
           />

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useEffect, useId, useRef } from 'react'
 import { toast } from 'sonner'
+import { PRODUCT_NAME } from '../../../../contract/product'
 import { cloneQuery } from '../../api/clones'
 import { invalidateConversation, shareConversation } from '../../api/history'
 import { closeDialog } from '../../navigation/dialogs.store'
@@ -56,7 +57,11 @@ export function ShareDialog({ conversationId }: Readonly<{ conversationId: strin
   }, [conversationId, share])
 
   const url = share.data?.shared.url ?? null
-  const content = url ? { url, text: shareStrings.shareText(clone.data?.name ?? null) } : null
+  const cloneName = clone.data?.name
+  const text = cloneName
+    ? shareStrings.shareText(cloneName, PRODUCT_NAME)
+    : shareStrings.shareTextNoClone(PRODUCT_NAME)
+  const content = url ? { url, text } : null
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : closeDialog('share'))}>

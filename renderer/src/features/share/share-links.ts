@@ -3,10 +3,10 @@
  * the share dialog and call sharing build their links here.
  */
 
+import { shareStrings } from './share.strings'
+
 /** The product's handle on X, added to tweets (spec 1 §7). */
 export const PRODUCT_HANDLE = '@likeness'
-
-export const INSTAGRAM_UNSUPPORTED = 'Instagram does not support direct URL sharing. Please share manually.'
 
 export const SHARE_PLATFORMS = ['twitter', 'linkedin', 'facebook', 'whatsapp', 'email', 'instagram'] as const
 export type SharePlatform = (typeof SHARE_PLATFORMS)[number]
@@ -70,6 +70,6 @@ export function shareTarget(platform: string, content: ShareContent): ShareTarge
     case 'email':
       return { kind: 'link', href: `mailto:?${query({ subject, body: `${text}\n\n${url}` })}` }
     case 'instagram':
-      return { kind: 'manual', message: INSTAGRAM_UNSUPPORTED }
+      return { kind: 'manual', message: shareStrings.instagramUnsupported }
   }
 }

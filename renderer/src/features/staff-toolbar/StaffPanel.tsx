@@ -6,7 +6,8 @@ import type { StaffCounts, StaffStatus } from '../../../../contract/staff'
 import { resolveApiUrl } from '../../api/client'
 import { staffStatusQuery } from '../../api/staff'
 import { CopyIcon } from '../../ui/lazy-icons'
-import { formatUptime, staffToolbarStrings as s } from './staff-toolbar.strings'
+import { staffToolbarStrings as s } from './staff-toolbar.strings'
+import { formatUptime } from './uptime'
 import { usePageIds } from './use-page-ids'
 
 const MODE_COLORS = { real: 'green', embedded: 'amber', none: 'gray' } as const
@@ -48,13 +49,13 @@ export function StaffPanel() {
             </Code>
           </DataList.Value>
         </DataList.Item>
-        <IdRow label={s.clone} value={slug} />
+        <IdRow label={s.clone} copyLabel={s.copyClone} value={slug} />
         {data?.clone ? (
           <DataList.Item>
             <DataList.Label minWidth="96px">{s.cloneId}</DataList.Label>
             <DataList.Value>
               <Flex direction="column">
-                <IdValue label={s.cloneId} value={data.clone.id} />
+                <IdValue label={s.cloneId} copyLabel={s.copyCloneId} value={data.clone.id} />
                 <Text size="1" color="gray">
                   {s.visibility(data.clone.visibility, data.clone.documents)}
                 </Text>
@@ -62,7 +63,7 @@ export function StaffPanel() {
             </DataList.Value>
           </DataList.Item>
         ) : null}
-        <IdRow label={s.conversation} value={conversationId} />
+        <IdRow label={s.conversation} copyLabel={s.copyConversation} value={conversationId} />
       </DataList.Root>
 
       {status.isPending ? (
@@ -156,16 +157,23 @@ function StatusDetails({ status, slug }: Readonly<{ status: StaffStatus; slug: s
   )
 }
 
-function IdRow({ label, value }: Readonly<{ label: string; value: string | null }>) {
+/** `copyLabel` names the copy button ('Copy clone id'); the toast after copying names `label`. */
+function IdRow({
+  label,
+  copyLabel,
+  value,
+}: Readonly<{ label: string; copyLabel: string; value: string | null }>) {
   return (
     <DataList.Item>
       <DataList.Label minWidth="96px">{label}</DataList.Label>
-      <DataList.Value>{value ? <IdValue label={label} value={value} /> : s.none}</DataList.Value>
+      <DataList.Value>
+        {value ? <IdValue label={label} copyLabel={copyLabel} value={value} /> : s.none}
+      </DataList.Value>
     </DataList.Item>
   )
 }
 
-function IdValue({ label, value }: Readonly<{ label: string; value: string }>) {
+function IdValue({ label, copyLabel, value }: Readonly<{ label: string; copyLabel: string; value: string }>) {
   return (
     <Flex align="center" gap="2">
       <Code variant="ghost" className="staff-toolbar-id" title={value}>
@@ -175,7 +183,7 @@ function IdValue({ label, value }: Readonly<{ label: string; value: string }>) {
         size="1"
         variant="ghost"
         color="gray"
-        aria-label={s.copy(label)}
+        aria-label={copyLabel}
         onClick={() => void copy(value, label)}
       >
         <CopyIcon size={12} />

@@ -1,7 +1,8 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
 import type { StaffProvider } from '../../../../contract/staff'
 
 /** The staff toolbar (spec 1 §6 'Staff: debug entry and a staff toolbar'). */
-export const staffToolbarStrings = {
+export const staffToolbarStrings = defineStrings('staff-toolbar', {
   pill: 'Staff',
   title: 'Staff toolbar',
   shortcut: 'Alt+Shift+S',
@@ -15,16 +16,28 @@ export const staffToolbarStrings = {
   build: 'Build',
   server: 'Server',
   uptime: 'Uptime',
+  // The server's uptime, shortly: '2 d 3 h', '1 h 2 min', '5 min', '42 s'
+  uptimeDays: msg('{days} d {hours} h', 'days', 'hours'),
+  uptimeHours: msg('{hours} h {minutes} min', 'hours', 'minutes'),
+  uptimeMinutes: msg('{minutes} min', 'minutes'),
+  uptimeSeconds: msg('{seconds} s', 'seconds'),
   providers: 'Providers',
   page: 'This page',
   clone: 'Clone',
   cloneId: 'Clone id',
   conversation: 'Conversation',
   none: '—',
-  visibility: (visibility: 'public' | 'private', documents: number) =>
-    `${visibility === 'public' ? 'Public' : 'Private'} · ${documents === 1 ? '1 document' : `${documents} documents`}`,
-  copy: (what: string) => `Copy ${what.toLowerCase()}`,
-  copied: (what: string) => `${what} copied`,
+  // The page's clone: 'public' or 'private', and how many documents it knows
+  visibility: msg(
+    '{visibility, select, public {Public} other {Private}} · {documents, plural, one {# document} other {# documents}}',
+    'visibility',
+    'documents',
+  ),
+  // The copy buttons next to each id, and the toast after copying ({what} is the id's label: Clone, Clone id…)
+  copyClone: 'Copy clone',
+  copyCloneId: 'Copy clone id',
+  copyConversation: 'Copy conversation',
+  copied: msg('{what} copied', 'what'),
   copyFailed: 'Could not copy. Please copy it by hand.',
   links: 'Links',
   devOutbox: 'Dev outbox',
@@ -52,14 +65,4 @@ export const staffToolbarStrings = {
     texts: 'Texts',
   } satisfies Record<StaffProvider['key'], string>,
   mode: { real: 'real', embedded: 'embedded', none: 'none' } satisfies Record<StaffProvider['mode'], string>,
-} as const
-
-/** 3725 seconds read '1 h 2 min'. */
-export function formatUptime(seconds: number): string {
-  const days = Math.floor(seconds / 86_400)
-  const hours = Math.floor((seconds % 86_400) / 3600)
-  const minutes = Math.floor((seconds % 3600) / 60)
-  if (days > 0) return `${days} d ${hours} h`
-  if (hours > 0) return `${hours} h ${minutes} min`
-  return minutes > 0 ? `${minutes} min` : `${seconds} s`
-}
+})

@@ -7,11 +7,16 @@ import type { CloneAnalytics } from '../../../../contract/studio-review'
 import { cloneAnalyticsQuery } from '../../api/studio-review'
 import { QueryState, StudioPage, useStudioClone } from '../studio'
 import { AnalyticsTable } from './AnalyticsTable'
-import { formatMetric, METRIC_IDS, type MetricId, metricValue, minutesOf } from './analytics-metrics'
+import {
+  formatCount as count,
+  formatMetric,
+  METRIC_IDS,
+  type MetricId,
+  metricValue,
+  minutesOf,
+} from './analytics-metrics'
 import { MonthlyChart } from './MonthlyChart'
 import { studioAnalyticsStrings as s } from './studio-analytics.strings'
-
-const count = (n: number) => new Intl.NumberFormat().format(n)
 
 /** /studio/$slug/analytics (the router's lazy route component). */
 export function AnalyticsRoute() {

@@ -1,8 +1,6 @@
 import type { CloneAnalytics } from '../../../../contract/studio-review'
-import { formatMonth, formatUsd, minutesOf } from './analytics-metrics'
+import { formatCount as count, formatMonth, formatUsd, minutesOf } from './analytics-metrics'
 import { studioAnalyticsStrings as s } from './studio-analytics.strings'
-
-const count = (n: number) => new Intl.NumberFormat().format(n)
 
 /** Every number of the chart and more, month by month with the totals: the chart's accessible alternative. */
 export function AnalyticsTable({ analytics, name }: Readonly<{ analytics: CloneAnalytics; name: string }>) {

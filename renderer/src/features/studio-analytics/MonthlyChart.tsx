@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { activeLanguage } from '../../../../contract/i18n'
 import type { AnalyticsMonth } from '../../../../contract/studio-review'
 import { formatMetric, formatMonth, type MetricId, metricValue } from './analytics-metrics'
 import { studioAnalyticsStrings as s } from './studio-analytics.strings'
@@ -34,7 +35,7 @@ export function MonthlyChart({
     max > 0
       ? s.chartSummary(
           formatMetric(metric, max),
-          formatMonth(months[highestAt]!.month, undefined, 'long'),
+          formatMonth(months[highestAt]!.month, activeLanguage(), 'long'),
           formatMetric(metric, total),
         )
       : s.chartEmpty
@@ -79,19 +80,19 @@ export function MonthlyChart({
                 className="analytics-chart__bar"
                 data-value={value}
               >
-                <title>{`${formatMonth(months[i]!.month)}: ${formatMetric(metric, value)}`}</title>
+                <title>{s.barTitle(formatMonth(months[i]!.month), formatMetric(metric, value))}</title>
               </rect>
             )
           })}
         </svg>
         <div className="analytics-chart__months" aria-hidden="true">
           {months.map((m) => (
-            <span key={m.month}>{formatMonth(m.month).split(' ')[0]}</span>
+            <span key={m.month}>{formatMonth(m.month, activeLanguage(), 'monthOnly')}</span>
           ))}
         </div>
       </div>
       <figcaption id={descriptionId} className="analytics-chart__description">
-        {s.chartDescription(label.toLowerCase(), summary)}
+        {s.chartDescription(s.chartMetrics[metric], summary)}
       </figcaption>
     </figure>
   )

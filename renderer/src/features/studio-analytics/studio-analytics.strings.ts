@@ -1,20 +1,30 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The studio's analytics (issue #16 'Run it'): its texts in one table. */
-export const studioAnalyticsStrings = {
+export const studioAnalyticsStrings = defineStrings('studio-analytics', {
   title: 'Analytics',
-  pageTitle: (name: string) => `Analytics · ${name}`,
-  subtitle: (name: string) => `${name} over the last 12 months, per calendar month (UTC).`,
+  // The browser tab's title; {name} is the clone's name
+  pageTitle: msg('Analytics · {name}', 'name'),
+  subtitle: msg('{name} over the last 12 months, per calendar month (UTC).', 'name'),
   loading: 'Loading analytics…',
   loadFailed: 'Could not load the analytics.',
   retry: 'Try again',
   totalsLabel: 'Last 12 months',
   metricLabel: 'Metric',
   chartLabel: 'Per month',
-  chartDescription: (metric: string, summary: string) =>
-    `Bar chart of ${metric} per month over the last 12 months. ${summary}. The table below lists every number.`,
-  chartSummary: (highest: string, month: string, total: string) =>
-    `Highest: ${highest} in ${month}; total ${total}`,
+  // The chart's description for screen readers: {metric} is one of chartMetrics, {summary} is chartSummary
+  // or chartEmpty.
+  chartDescription: msg(
+    'Bar chart of {metric} per month over the last 12 months. {summary}. The table below lists every number.',
+    'metric',
+    'summary',
+  ),
+  // {highest} and {total} are formatted numbers or amounts, {month} a month and year ('January 2026')
+  chartSummary: msg('Highest: {highest} in {month}; total {total}', 'highest', 'month', 'total'),
   chartEmpty: 'Nothing yet in these 12 months',
-  tableLabel: (name: string) => `Monthly activity of ${name}`,
+  // One bar's tooltip: a month ('Mar 2026') and its formatted value
+  barTitle: msg('{month}: {value}', 'month', 'value'),
+  tableLabel: msg('Monthly activity of {name}', 'name'),
   month: 'Month',
   total: 'Total',
   revenueNote:
@@ -27,6 +37,15 @@ export const studioAnalyticsStrings = {
     leads: 'Leads',
     revenue: 'Revenue',
   },
+  /** The metrics as they read inside chartDescription ('Bar chart of call minutes per month…'). */
+  chartMetrics: {
+    conversations: 'conversations',
+    userMessages: 'messages',
+    calls: 'calls',
+    callMinutes: 'call minutes',
+    leads: 'leads',
+    revenue: 'revenue',
+  },
   columns: {
     conversations: 'Conversations started',
     userMessages: 'Visitor messages',
@@ -38,7 +57,7 @@ export const studioAnalyticsStrings = {
     revenue: 'Revenue',
   },
   /** A card's voice and video parts. */
-  split: (voice: string, video: string) => `Voice ${voice} · Video ${video}`,
+  split: msg('Voice {voice} · Video {video}', 'voice', 'video'),
   // The shared studio door.
   signedOutTitle: 'Log in to see analytics',
   signedOutBody: 'Analytics are shown to the creator of a clone and its contributors.',
@@ -46,4 +65,4 @@ export const studioAnalyticsStrings = {
   notYoursTitle: 'No analytics here',
   notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   exploreClones: 'Explore clones',
-} as const
+})

@@ -131,7 +131,7 @@ function TranscriptMessage({
   return (
     <article
       className="review-bubble"
-      aria-label={`${senderLabel(m, name)}, ${formatReviewTime(m.createdAt)}`}
+      aria-label={s.messageLabel(senderLabel(m, name), formatReviewTime(m.createdAt))}
     >
       <Flex justify="between" align="center" gap="2" wrap="wrap" mb="1">
         <Flex gap="2" align="center">

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { PRODUCT_NAME } from '../../../../contract/product'
 import type { ReviewMessage } from '../../../../contract/studio-review'
 import { reviewConversationQuery, reviseReviewedAnswer } from '../../api/studio-review'
 import { ReviseAnswerDialog as ReviseDialog } from '../../ui/ReviseAnswerDialog'
@@ -31,7 +32,7 @@ export function ReviseAnswerDialog({
       question={question}
       original={{ label: s.reviseOriginal, text: answer.text }}
       initial={answer.revision?.text ?? answer.text}
-      texts={s}
+      texts={{ ...s, trained: s.trained(PRODUCT_NAME), trainFailed: s.trainFailed(PRODUCT_NAME) }}
       revise={async (idealResponse) => {
         await reviseReviewedAnswer({ slug, messageId: answer.id, idealResponse })
         await queryClient.invalidateQueries({

@@ -1,9 +1,10 @@
+import { activeLanguage } from '../../../../contract/i18n'
 import type { ReviewCitation, ReviewVisitor } from '../../../../contract/studio-review'
 import { citationMarkers } from '../../lib/citation-markers'
 import { studioReviewStrings as s } from './studio-review.strings'
 
-/** A date and time as the reader's locale writes them ('Mar 4, 2025, 9:41 AM'). */
-export function formatReviewTime(iso: string, locale?: string): string {
+/** A date and time as the active language writes them ('Mar 4, 2025, 9:41 AM'). */
+export function formatReviewTime(iso: string, locale: string = activeLanguage()): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? iso

@@ -1,11 +1,12 @@
 import type { ConversationMedium } from '../../../../contract/chat'
-import { PRODUCT_NAME } from '../../../../contract/product'
+import { defineStrings, msg } from '../../../../contract/i18n'
 
 /** The studio's conversation review (issue #16 'Run it'): its texts in one table. */
-export const studioReviewStrings = {
+export const studioReviewStrings = defineStrings('studio-review', {
   title: 'Conversations',
-  pageTitle: (name: string) => `Conversations · ${name}`,
-  subtitle: (name: string) => `What visitors talked about with ${name}, on every medium.`,
+  // {name}: the clone's name
+  pageTitle: msg('Conversations · {name}', 'name'),
+  subtitle: msg('What visitors talked about with {name}, on every medium.', 'name'),
   loading: 'Loading conversations…',
   loadingConversation: 'Loading the conversation…',
   loadFailed: 'Could not load the conversations.',
@@ -30,22 +31,24 @@ export const studioReviewStrings = {
     VIDEO: 'Video call',
   } satisfies Record<ConversationMedium, string>,
   empty: 'No conversations yet',
-  emptyBody: (name: string) => `When visitors talk with ${name}, their conversations appear here.`,
-  emptyMedium: (medium: string) => `No ${medium} conversations yet.`,
+  emptyBody: msg('When visitors talk with {name}, their conversations appear here.', 'name'),
+  // {medium}: one of the media above, e.g. 'Voice call'
+  emptyMedium: msg('No {medium} conversations yet.', 'medium'),
   anonymous: 'Anonymous visitor',
-  messageCount: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
+  messageCount: msg('{n, plural, one {# message} other {# messages}}', 'n'),
   archived: 'Archived by the visitor',
   archivedShort: 'Archived',
-  started: (date: string) => `Started ${date}`,
-  lastActivity: (date: string) => `Last activity ${date}`,
+  // {date}: a date and time
+  started: msg('Started {date}', 'date'),
+  lastActivity: msg('Last activity {date}', 'date'),
   pickOne: 'Choose a conversation to read it.',
   back: 'Back to conversations',
   noMessages: 'No messages in this conversation.',
   visitor: 'Visitor',
-  announcement: (name: string) => `Sent by ${name}`,
+  announcement: msg('Sent by {name}', 'name'),
   system: 'System',
   cloneAnswer: 'Clone answer',
-  attachments: (n: number) => (n === 1 ? '1 attached file' : `${n} attached files`),
+  attachments: msg('{n, plural, one {# attached file} other {# attached files}}', 'n'),
   sources: 'Sources',
   relevantSources: 'Also relevant',
   unfinished: 'This answer broke off before its end.',
@@ -53,11 +56,16 @@ export const studioReviewStrings = {
   revised: 'Revised',
   revisedAnswer: 'Improved answer in effect',
   revise: 'Revise',
-  reviseLabel: (n: number) => `Revise answer ${n}`,
+  // {n}: the answer's number in the conversation (1 for its first answer)
+  reviseLabel: msg('Revise answer {n}', 'n'),
+  // A message's accessible name: who sent it, and when
+  messageLabel: msg('{sender}, {time}', 'sender', 'time'),
   // The chat's revise answer dialog (spec 1 §2, §8 'Tone and revise'), reached from the review.
   reviseTitle: 'Revise answer',
-  reviseDescription: (name: string) =>
-    `Write the answer ${name} should have given. New conversations will learn from it.`,
+  reviseDescription: msg(
+    'Write the answer {name} should have given. New conversations will learn from it.',
+    'name',
+  ),
   reviseQuestion: 'Question',
   reviseOriginal: 'Answer given',
   reviseField: 'Improved answer',
@@ -65,8 +73,12 @@ export const studioReviewStrings = {
   reviseSubmit: 'Train',
   cancel: 'Cancel',
   training: 'Training...',
-  trained: `${PRODUCT_NAME} updated! New messages will have improved responses in new conversations after training which can take some time.`,
-  trainFailed: `Failed to train ${PRODUCT_NAME} with improved response.`,
+  // {product}: the product's name
+  trained: msg(
+    '{product} updated! New messages will have improved responses in new conversations after training which can take some time.',
+    'product',
+  ),
+  trainFailed: msg('Failed to train {product} with improved response.', 'product'),
   // The shared studio door.
   signedOutTitle: 'Log in to review conversations',
   signedOutBody: 'Conversations are shown to the creator of a clone and its contributors.',
@@ -74,4 +86,4 @@ export const studioReviewStrings = {
   notYoursTitle: 'No conversations here',
   notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   exploreClones: 'Explore clones',
-} as const
+})

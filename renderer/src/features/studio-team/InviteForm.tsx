@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { InviteRequest } from '../../../../contract/studio-run'
+import { INVITE_TTL_DAYS, InviteRequest } from '../../../../contract/studio-run'
 import { serverMessageOr } from '../../api/client'
 import { inviteContributor, studioTeamQuery } from '../../api/studio-run'
 import { teamStrings as s } from './team.strings'
@@ -45,7 +45,7 @@ export function InviteForm({ slug }: Readonly<{ slug: string }>) {
               {s.inviteHeading}
             </Heading>
             <Text size="2" color="gray">
-              {s.inviteIntro}
+              {s.inviteIntro(INVITE_TTL_DAYS)}
             </Text>
             <Flex gap="2" align="start" wrap="wrap">
               <Flex direction="column" gap="1" flexGrow="1" className="invite-form__field">

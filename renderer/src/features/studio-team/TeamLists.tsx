@@ -1,13 +1,14 @@
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { activeLanguage } from '../../../../contract/i18n'
 import type { PendingInvite, StudioTeam, TeamMember } from '../../../../contract/studio-run'
 import { serverMessageOr } from '../../api/client'
 import { inviteContributor, removeContributor, revokeInvitation, studioTeamQuery } from '../../api/studio-run'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { teamStrings as s } from './team.strings'
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
+const day = (iso: string) => new Date(iso).toLocaleDateString(activeLanguage(), { dateStyle: 'medium' })
 const who = (m: Pick<TeamMember, 'name' | 'email'>) => m.name?.trim() || m.email
 
 /** The creator and the contributors; the creator may remove a contributor. */

@@ -1,10 +1,11 @@
-import { INVITE_TTL_DAYS } from '../../../../contract/studio-run'
+import { defineStrings, msg } from '../../../../contract/i18n'
 
 /** The studio's team page and the invitation page (issue #16 'Run it'). */
-export const teamStrings = {
+export const teamStrings = defineStrings('team', {
   title: 'Team',
-  pageTitle: (name: string) => `Team · ${name}`,
-  subtitle: (name: string) => `The people who run ${name} with you: contributors can see every studio page.`,
+  // {name}: the clone's name
+  pageTitle: msg('Team · {name}', 'name'),
+  subtitle: msg('The people who run {name} with you: contributors can see every studio page.', 'name'),
   viewOnly: 'Only the creator can invite or remove people.',
   loading: 'Loading the team…',
   loadFailed: 'Could not load the team.',
@@ -19,36 +20,42 @@ export const teamStrings = {
   membersLabel: 'Team members',
   roles: { CREATOR: 'Creator', CONTRIBUTOR: 'Contributor' },
   you: '(you)',
-  since: (date: string) => `Since ${date}`,
+  // {date}: the day they joined the team
+  since: msg('Since {date}', 'date'),
   remove: 'Remove',
-  removeLabel: (who: string) => `Remove ${who}`,
+  // {who}: a team member's name or e-mail address
+  removeLabel: msg('Remove {who}', 'who'),
   confirmRemove: {
-    title: (who: string) => `Remove ${who} from the team?`,
+    title: msg('Remove {who} from the team?', 'who'),
     body: 'They lose access to this clone’s studio at once. You can invite them again later.',
     cancel: 'Cancel',
     confirm: 'Remove',
-    removed: (who: string) => `${who} was removed from the team`,
+    removed: msg('{who} was removed from the team', 'who'),
     failed: 'Could not remove them. Please try again.',
   },
   invitesHeading: 'Pending invitations',
   invitesLabel: 'Pending invitations',
   noInvites: 'No pending invitations.',
-  expires: (date: string) => `Expires ${date}`,
+  expires: msg('Expires {date}', 'date'),
   expired: 'Expired',
   resend: 'Send again',
-  resendLabel: (email: string) => `Send the invitation to ${email} again`,
+  resendLabel: msg('Send the invitation to {email} again', 'email'),
   revoke: 'Revoke',
-  revokeLabel: (email: string) => `Revoke the invitation to ${email}`,
-  revoked: (email: string) => `The invitation to ${email} was revoked`,
+  revokeLabel: msg('Revoke the invitation to {email}', 'email'),
+  revoked: msg('The invitation to {email} was revoked', 'email'),
   revokeFailed: 'Could not revoke the invitation. Please try again.',
   inviteHeading: 'Invite a contributor',
-  inviteIntro: `They get an e-mail with a link that works for ${INVITE_TTL_DAYS} days, and log in with that address to accept.`,
+  // {days}: how long an invitation link works (INVITE_TTL_DAYS)
+  inviteIntro: msg(
+    'They get an e-mail with a link that works for {days, plural, one {# day} other {# days}}, and log in with that address to accept.',
+    'days',
+  ),
   email: 'E-mail address',
   emailPlaceholder: 'name@example.com',
   invalidEmail: 'Please enter a valid email address',
   send: 'Send invitation',
   sending: 'Sending…',
-  sent: (email: string) => `Invitation sent to ${email}`,
+  sent: msg('Invitation sent to {email}', 'email'),
   inviteFailed: 'Could not send the invitation. Please try again.',
   invitation: {
     pageTitle: 'Invitation',
@@ -56,16 +63,20 @@ export const teamStrings = {
     invalidTitle: 'This invitation cannot be used',
     loadFailed: 'Could not load the invitation. Please try again.',
     retry: 'Try again',
-    title: (clone: string) => `Help run ${clone}`,
-    body: (clone: string, email: string) =>
-      `You were invited to join the team of ${clone} as a contributor. The invitation was sent to ${email}.`,
+    // {clone}: the clone's name; {email}: the (masked) address the invitation was sent to
+    title: msg('Help run {clone}', 'clone'),
+    body: msg(
+      'You were invited to join the team of {clone} as a contributor. The invitation was sent to {email}.',
+      'clone',
+      'email',
+    ),
     signedOut: 'Log in with the invited address to accept.',
     logIn: 'Log in',
-    signedInAs: (email: string) => `You are logged in as ${email}.`,
+    signedInAs: msg('You are logged in as {email}.', 'email'),
     accept: 'Accept invitation',
     accepting: 'Accepting…',
-    accepted: (clone: string) => `You are now a contributor of ${clone}`,
+    accepted: msg('You are now a contributor of {clone}', 'clone'),
     acceptFailed: 'Could not accept the invitation. Please try again.',
     explore: 'Explore clones',
   },
-}
+})

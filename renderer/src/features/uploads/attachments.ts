@@ -1,3 +1,4 @@
+import { activeLanguage } from '../../../../contract/i18n'
 import { ACCEPTED_EXTENSIONS, extensionOf } from '../../../../contract/uploads'
 import { uploadStrings } from './uploads.strings'
 
@@ -6,13 +7,22 @@ import { uploadStrings } from './uploads.strings'
 /** The file picker's `accept`, from the accepted extensions. */
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',')
 
+/** A size's number in the interface language: one decimal under 10, else whole ('3.4', '200'). */
+const sizeNumber = (value: number, decimals: 0 | 1) =>
+  new Intl.NumberFormat(activeLanguage(), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(value)
+
 /** '512 B', '12 KB', '3.4 MB': what a file card shows. */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
+  const size = uploadStrings.fileSize
+  if (bytes < 1024) return size.bytes(sizeNumber(bytes, 0))
   const kb = bytes / 1024
-  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`
+  if (kb < 1024) return size.kilobytes(sizeNumber(kb, kb < 10 ? 1 : 0))
   const mb = kb / 1024
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`
+  return size.megabytes(sizeNumber(mb, mb < 10 ? 1 : 0))
 }
 
 /** The upper-cased extension a file card shows ('PDF'), or '' when the name has none. */
@@ -51,8 +61,15 @@ export function draftSendBlock(
   return null
 }
 
-export const sendBlockText: Record<SendBlock, string> = {
-  uploading: uploadStrings.waitForUploads,
-  failed: uploadStrings.fixFailedUploads,
-  needsText: uploadStrings.addText,
+/** Why a send is blocked, in words: each read in the active language when it is shown. */
+export const sendBlockText: Readonly<Record<SendBlock, string>> = {
+  get uploading() {
+    return uploadStrings.waitForUploads
+  },
+  get failed() {
+    return uploadStrings.fixFailedUploads
+  },
+  get needsText() {
+    return uploadStrings.addText
+  },
 }

@@ -4,11 +4,13 @@ import { type Corner, cornerPosition, type Point, snapToCorner } from './self-ca
 import { videoStrings } from './video.strings'
 import type { CameraProblem } from './video-call.machine'
 
-const PROBLEM_TEXT: Record<CameraProblem, string> = {
-  off: videoStrings.cameraOff,
-  unavailable: videoStrings.cameraUnavailable,
-  'not-found': videoStrings.noCameras,
-}
+/** The camera's problem, in the active language. */
+const problemText = (problem: CameraProblem): string =>
+  ({
+    off: videoStrings.cameraOff,
+    unavailable: videoStrings.cameraUnavailable,
+    'not-found': videoStrings.noCameras,
+  })[problem]
 
 /** The keys that move the camera to a corner from the keyboard (the drag's equivalent). */
 const KEY_CORNERS: Record<string, (c: Corner) => Corner> = {
@@ -83,7 +85,7 @@ export function SelfCamera({
         <video ref={video} autoPlay muted playsInline className="video-self__video" />
       ) : (
         <Text size="1" align="center" className="video-self__text">
-          {problem ? PROBLEM_TEXT[problem] : videoStrings.cameraOff}
+          {problem ? problemText(problem) : videoStrings.cameraOff}
         </Text>
       )}
     </button>

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
+import { activeLanguage } from '../../../../contract/i18n'
 import { isApiError } from '../../api/client'
 import { trackEvent } from '../../api/events'
 import { fetchSharedVideo, sharedVideoQueryKey } from '../../api/video'
@@ -18,11 +19,23 @@ import { NAVIGATION_TIMEOUT_MS } from './video.constants'
 import { videoStrings } from './video.strings'
 
 const strings = videoStrings.shared
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const formatted = (formatter: Intl.DateTimeFormat, iso: string) => {
+const FORMATS = {
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  date: { dateStyle: 'medium', timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+/** The formatters by language and kind, made when first used in a language. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const formatted = (kind: keyof typeof FORMATS, iso: string) => {
   const value = new Date(iso)
-  return Number.isNaN(value.getTime()) ? '' : formatter.format(value)
+  if (Number.isNaN(value.getTime())) return ''
+  const language = activeLanguage()
+  const key = `${language} ${kind}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, FORMATS[kind])
+    formatters.set(key, formatter)
+  }
+  return formatter.format(value)
 }
 
 class NavigationTimeout extends Error {}
@@ -190,7 +203,7 @@ function SharedVideoBody({
             <span className="shared-video__title-short">{strings.shortTitle}</span>
           </Heading>
           <Text size="2" color="gray" asChild>
-            <time dateTime={startedAt}>{formatted(date, startedAt)}</time>
+            <time dateTime={startedAt}>{formatted('date', startedAt)}</time>
           </Text>
         </div>
         <Button variant="soft" onClick={download}>
@@ -213,7 +226,7 @@ function SharedVideoBody({
                 {message.sender === 'USER' ? strings.you : name}
               </Text>
               <Text size="1" color="gray" asChild>
-                <time dateTime={message.createdAt}>{formatted(time, message.createdAt)}</time>
+                <time dateTime={message.createdAt}>{formatted('time', message.createdAt)}</time>
               </Text>
             </Flex>
             <Text as="p" size="2">

@@ -1,10 +1,13 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** Every text the video call shows (spec 2 §2, §8: quoted texts exactly as written). */
-export const videoStrings = {
+export const videoStrings = defineStrings('video', {
   loading: 'Loading video call',
   startCall: 'Start Call',
   inspiration: 'Some Inspiration',
   connecting: 'Connecting',
-  holdOn: (name: string) => `Hold on, ${name} should be here shortly…`,
+  // {name}: the clone's name
+  holdOn: msg('Hold on, {name} should be here shortly…', 'name'),
   startingVideo: 'Starting Video',
   queueTitle: "You're in the queue",
   queueHighDemand:
@@ -19,7 +22,7 @@ export const videoStrings = {
   back: 'Back to profile',
   live: 'Live',
   verified: 'Verified',
-  videoTitle: (name: string) => `Video call with ${name}`,
+  videoTitle: msg('Video call with {name}', 'name'),
   timeLimit: 'Called ended due to 1-hour time limit.',
   quotaExhausted: 'You have exhausted your monthly video call quota with this Clone.',
   mute: 'Mute microphone',
@@ -37,6 +40,7 @@ export const videoStrings = {
   recordingUnavailable: 'Recording Unavailable',
   allowMicrophone: 'Please allow microphone access to call',
   debugTitle: 'Debug',
+  // The staff-only debug panel's row labels
   debug: {
     callId: 'Call ID',
     conversationId: 'Conversation ID',
@@ -49,7 +53,7 @@ export const videoStrings = {
     elapsed: 'Elapsed',
   },
   shared: {
-    title: (name: string) => `Your call with ${name}`,
+    title: msg('Your call with {name}', 'name'),
     shortTitle: 'Your Call',
     download: 'Download',
     noRecording: 'This call has no recording to download.',
@@ -57,7 +61,7 @@ export const videoStrings = {
     copyLink: 'Copy link to video',
     copied: 'Copied Share Link',
     shareOn: 'Share on',
-    shareText: (name: string) => `My video call with ${name}`,
+    shareText: msg('My video call with {name}', 'name'),
     date: 'Date',
     newCall: 'New Call',
     home: 'Explore clones',
@@ -67,4 +71,4 @@ export const videoStrings = {
     loadFailed: 'Failed to load transcript - please try again or contact support',
     you: 'You',
   },
-} as const
+})

@@ -66,10 +66,12 @@ export function CallScreen({ slug, instanceSlug }: Readonly<{ slug: string; inst
   )
 }
 
-const STATUS_ANNOUNCEMENT: Record<string, string> = {
-  CONNECTING: voiceStrings.connecting,
-  ENDED: voiceStrings.callEnded,
-  FAILED: voiceStrings.somethingWentWrong,
+/** What the live region says of the call's status (in the active language), or '' for none. */
+function statusAnnouncement(status: CallStatus): string {
+  if (status === CallStatus.CONNECTING) return voiceStrings.connecting
+  if (status === CallStatus.ENDED) return voiceStrings.callEnded
+  if (status === CallStatus.FAILED) return voiceStrings.somethingWentWrong
+  return ''
 }
 
 function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
@@ -129,7 +131,7 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
     ? cloneStatus === 'idle'
       ? voiceStrings.live
       : voiceStrings.status[cloneStatus]
-    : (STATUS_ANNOUNCEMENT[status] ?? '')
+    : statusAnnouncement(status)
 
   let body: React.ReactNode
   if (status === CallStatus.ENDED) {

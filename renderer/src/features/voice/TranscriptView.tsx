@@ -1,16 +1,30 @@
 import { Flex, Heading, IconButton, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ChatMessage } from '../../../../contract/chat'
+import { activeLanguage } from '../../../../contract/i18n'
 import { callLink } from '../../navigation/clone-links'
 import { CloseIcon } from '../../ui/icons'
 import { voiceStrings } from './voice.strings'
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const FORMATS = {
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  date: { dateStyle: 'medium', timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+/** The formatters by language and kind, made when first used in a language. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
 
-const formatted = (formatter: Intl.DateTimeFormat, iso: string | null) => {
+/** A time or a date, in the active language (null when there is none). */
+const formatted = (kind: keyof typeof FORMATS, iso: string | null) => {
   const value = iso ? new Date(iso) : null
-  return value && !Number.isNaN(value.getTime()) ? formatter.format(value) : null
+  if (!value || Number.isNaN(value.getTime())) return null
+  const language = activeLanguage()
+  const key = `${language} ${kind}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, FORMATS[kind])
+    formatters.set(key, formatter)
+  }
+  return formatter.format(value)
 }
 
 /** Both sides of a call, each line with its speaker and time (spec 2 §2 'Transcript page'). */
@@ -29,7 +43,7 @@ export function TranscriptView({
   closable: boolean
 }>) {
   const lines = messages.filter((m) => m.sender !== 'SYSTEM' && m.text.trim())
-  const when = formatted(date, startedAt)
+  const when = formatted('date', startedAt)
   return (
     <div className="call-transcript">
       <Flex align="start" justify="between" gap="3" mb="4">
@@ -71,7 +85,7 @@ export function TranscriptView({
                     {user ? voiceStrings.you : cloneName}
                   </Text>
                   <Text size="1" color="gray" asChild>
-                    <time dateTime={message.createdAt}>{formatted(time, message.createdAt)}</time>
+                    <time dateTime={message.createdAt}>{formatted('time', message.createdAt)}</time>
                   </Text>
                 </Flex>
                 <Text as="p" size="2">

@@ -1,9 +1,11 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The voice call's user-facing texts (spec 2 §2, §4, §5, §6, §8, §9), exactly as the spec writes them. */
-export const voiceStrings = {
+export const voiceStrings = defineStrings('voice', {
   // spec 2 §2 'Voice call screens and parts'
   startCall: 'Start a call',
-  startCallHint: (name: string) =>
-    `Talk out loud with ${name}. Your microphone is used only during the call.`,
+  // {name}: the clone's name
+  startCallHint: msg('Talk out loud with {name}. Your microphone is used only during the call.', 'name'),
   connecting: 'Connecting',
   live: 'Live',
   callEnded: 'Call Ended',
@@ -14,11 +16,12 @@ export const voiceStrings = {
   somethingWentWrong: 'Something went wrong',
   tryAgainLater: 'Try again in a few minutes',
   tryAgain: 'Try Again',
+  // What the clone is doing during the call (the status pill)
   status: { idle: 'Idle', listening: 'Listening', thinking: 'Thinking', speaking: 'Talking' },
   copyLinkToVideo: 'Copy link to video',
   shareOn: 'Share on',
   language: 'Language',
-  back: (name: string) => `Back to ${name}'s profile`,
+  back: msg("Back to {name}'s profile", 'name'),
   verified: 'Verified',
   mute: 'Mute microphone',
   unmute: 'Unmute microphone',
@@ -29,9 +32,9 @@ export const voiceStrings = {
 
   // spec 2 §5 'Countdown'
   unlimited: 'Unlimited',
-  minutes: (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`,
+  minutes: msg('{count, plural, one {# minute} other {# minutes}}', 'count'),
   // spec 2 §6 'remaining-credit ring' (its accessible name)
-  creditRing: (left: number, quota: number) => `${left} of ${quota} minutes of call time left`,
+  creditRing: msg('{left} of {quota} minutes of call time left', 'left', 'quota'),
 
   // spec 2 §5 and §8
   unsupportedBrowser: "Voice calls don't work in this browser. Please open in Chrome/Safari.",
@@ -48,7 +51,7 @@ export const voiceStrings = {
     "Transcription is not set up on this server, and this browser can't transcribe speech itself. Try Chrome or Edge, or ask the site owner to configure a transcription endpoint.",
 
   // spec 2 §2 'Transcript page', §8 'Share call', 'Navigation'
-  transcriptTitle: (name: string) => `Your call with ${name}`,
+  transcriptTitle: msg('Your call with {name}', 'name'),
   transcriptShortTitle: 'Your Call',
   closeTranscript: 'Close transcript',
   loginToView: 'Please log in to view conversation history',
@@ -62,8 +65,8 @@ export const voiceStrings = {
   shareFailed: 'Failed to share conversation.',
   noConversation: 'No conversation ID found.',
   copied: 'Copied Share Link',
-  shareText: (name: string) => `Listen to my call with ${name}`,
-  sharedCallTitle: (name: string) => `A call with ${name}`,
+  shareText: msg('Listen to my call with {name}', 'name'),
+  sharedCallTitle: msg('A call with {name}', 'name'),
   sharedGone: 'This call is no longer shared.',
   startOwnCall: 'Start your own call',
-} as const
+})

@@ -180,7 +180,7 @@ describe('plan cards (spec 1 §4 Plan card actions, §5 Plan, §9)', () => {
 })
 
 describe('cancellation (spec 1 §5)', () => {
-  const [first, second] = billingStrings.reasons
+  const { 0: first, 1: second } = billingStrings.reasons
   it.each([
     [[], 'one two three four five', billingStrings.selectReason],
     [[first], 'four words only here', billingStrings.fiveWords],

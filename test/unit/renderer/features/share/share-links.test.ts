@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { shareStrings } from '../../../../../renderer/src/features/share/share.strings'
 import {
-  INSTAGRAM_UNSUPPORTED,
   SHARE_ROW_PLATFORMS,
   shareTarget,
   UnknownSharePlatformError,
@@ -59,8 +59,11 @@ describe('shareTarget (spec 1 §2 share row, §7 share links)', () => {
   })
 
   it('Instagram: no link, the spec’s message instead', () => {
-    expect(shareTarget('instagram', content)).toEqual({ kind: 'manual', message: INSTAGRAM_UNSUPPORTED })
-    expect(INSTAGRAM_UNSUPPORTED).toBe(
+    expect(shareTarget('instagram', content)).toEqual({
+      kind: 'manual',
+      message: shareStrings.instagramUnsupported,
+    })
+    expect(shareStrings.instagramUnsupported).toBe(
       'Instagram does not support direct URL sharing. Please share manually.',
     )
   })

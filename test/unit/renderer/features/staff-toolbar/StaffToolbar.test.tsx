@@ -125,7 +125,7 @@ describe('the staff toolbar', () => {
     await open(me(true))
     fireEvent.click(await screen.findByRole('button', { name: s.pill }))
     const panel = await screen.findByRole('region', { name: s.title })
-    fireEvent.click(within(panel).getByRole('button', { name: s.copy(s.clone) }))
+    fireEvent.click(within(panel).getByRole('button', { name: s.copyClone }))
     expect(await screen.findByText(s.copied(s.clone))).toBeTruthy()
     expect(writeText).toHaveBeenCalledWith('lena-hart')
     // The toast's own timers must not outlive the test's DOM: dismissed, and gone, before the test ends.

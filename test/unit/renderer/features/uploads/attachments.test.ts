@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { ACCEPTED_EXTENSIONS, MAX_DRAFT_FILES, MAX_UPLOAD_BYTES } from '../../../../../contract/uploads'
 import {
   ACCEPT_ATTRIBUTE,
   draftSendBlock,
   fileNameFromUrl,
   formatFileSize,
 } from '../../../../../renderer/src/features/uploads/attachments'
+import { uploadStrings } from '../../../../../renderer/src/features/uploads/uploads.strings'
 
 describe('attachments helpers', () => {
   it('builds the picker’s accept list from the accepted extensions', () => {
@@ -20,6 +22,15 @@ describe('attachments helpers', () => {
     expect(formatFileSize(200 * 1024)).toBe('200 KB')
     expect(formatFileSize(3.44 * 1024 * 1024)).toBe('3.4 MB')
     expect(formatFileSize(42 * 1024 * 1024)).toBe('42 MB')
+  })
+
+  it('names the limits contract/uploads.ts sets (written out in the strings table)', () => {
+    const types = ACCEPTED_EXTENSIONS.map((ext) => ext.toUpperCase()).join(', ')
+    expect(uploadStrings.acceptedTypes).toBe(`Attach ${types} files.`)
+    expect(uploadStrings.tooMany).toBe(`You can attach up to ${MAX_DRAFT_FILES} files to a message.`)
+    expect(uploadStrings.tooLarge('a.pdf')).toBe(
+      `a.pdf is too large: files can be up to ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB.`,
+    )
   })
 
   it('reads a sent file’s name from its address', () => {
