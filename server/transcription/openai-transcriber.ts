@@ -1,4 +1,5 @@
 import type { TranscriptionResult } from '../../contract/calls'
+import { whisperLanguage } from '../../contract/language-providers'
 import { ShortAudioError, type Transcriber, TranscriptionFailedError } from './transcriber'
 
 /** spec 2 §9 'custom model time-out 30 s': no recording waits longer for its text. */
@@ -80,7 +81,8 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
       form.append('model', options.model)
       form.append('response_format', 'verbose_json')
       form.append('temperature', '0')
-      if (request.language) form.append('language', request.language)
+      // Whisper's own code (Filipino is 'tl' there): contract/language-providers.ts.
+      if (request.language) form.append('language', whisperLanguage(request.language) ?? request.language)
       const timeout = AbortSignal.timeout(timeoutMs)
       let response: Response
       try {

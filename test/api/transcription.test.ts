@@ -91,6 +91,13 @@ describe('transcription through an OpenAI-compatible endpoint', () => {
     expect(sent.audio.length).toBe(8000)
   })
 
+  it('sends Whisper its own code for Filipino (tl, not fil: contract/language-providers.ts)', async () => {
+    respond = () => ({ text: 'Kumusta', segments: [] })
+    const res = await transcribe(t.app, { bytes: webm() }, { language: 'fil' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(fake.requests.at(-1)?.fields.language).toBe('tl')
+  })
+
   it('transcribes real eSpeak speech with the realistic default answers', async () => {
     respond = undefined
     const realistic = await startTranscriptionServer()
