@@ -1,13 +1,15 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The creator's embeds page (issue #14): embed configurations and the snippet to paste. */
-export const embedsStrings = {
+export const embedsStrings = defineStrings('embeds', {
   title: 'Embeds',
-  pageTitle: (name: string) => `Embeds · ${name}`,
-  subtitle: (name: string) => `Put ${name} on your own websites: paste a snippet into a page.`,
+  pageTitle: msg('Embeds · {name}', 'name'),
+  subtitle: msg('Put {name} on your own websites: paste a snippet into a page.', 'name'),
   viewOnly: 'Only the creator can change these configurations.',
   loading: 'Loading embeds…',
   loadFailed: 'Could not load the embeds.',
   retry: 'Try again',
-  count: (n: number) => (n === 1 ? '1 configuration' : `${n} configurations`),
+  count: msg('{n, plural, one {# configuration} other {# configurations}}', 'n'),
   empty: 'No embeds yet',
   emptyBody: 'Create a configuration to get a snippet you can paste into any page of your site.',
   emptyBodyViewOnly: 'The creator has not made any embed configuration yet.',
@@ -34,9 +36,10 @@ export const embedsStrings = {
   on: 'On',
   off: 'Off',
   noLimit: 'No limit',
-  messages: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
+  // The value of a text limit: '50 messages'.
+  messages: msg('{n, plural, one {# message} other {# messages}}', 'n'),
   snippet: 'Snippet',
-  snippetLabel: (name: string) => `Snippet for ${name}`,
+  snippetLabel: msg('Snippet for {name}', 'name'),
   snippetHint: 'Paste it into your page’s HTML where the chat should appear.',
   copySnippet: 'Copy snippet',
   copied: 'Copied',
@@ -45,20 +48,22 @@ export const embedsStrings = {
   livePreview: 'Live preview',
   livePreviewHint: 'The embed as a visitor of your site sees it. Messages sent here are real conversations.',
   previewConfiguration: 'Configuration',
-  previewFrameTitle: (name: string) => `Live preview of ${name}`,
+  previewFrameTitle: msg('Live preview of {name}', 'name'),
   opensInNewTab: '(opens in a new tab)',
   edit: 'Edit',
   delete: 'Delete',
   form: {
     createTitle: 'New embed',
-    editTitle: (name: string) => `Edit ${name}`,
+    editTitle: msg('Edit {name}', 'name'),
     description: 'Where the chat may appear, how it looks and how far visitors can go.',
     name: 'Name',
     namePlaceholder: 'Pricing page bubble',
     layout: 'Layout',
     origins: 'Allowed sites',
-    originsHint: (max: number) =>
-      `One origin per line, such as https://example.com (up to ${max}). Other sites cannot show the chat.`,
+    originsHint: msg(
+      'One origin per line, such as https://example.com (up to {max}). Other sites cannot show the chat.',
+      'max',
+    ),
     whitelabel: 'White-label',
     whitelabelHint: "No 'powered by' footer and no account links.",
     textLimit: 'Text limit (messages)',
@@ -74,19 +79,19 @@ export const embedsStrings = {
   },
   errors: {
     nameRequired: 'Give the embed a name.',
-    nameTooLong: (max: number) => `Keep the name to ${max} characters.`,
-    badOrigin: (line: number, value: string) =>
-      `Line ${line}: '${value}' is not an origin such as https://example.com`,
-    tooManyOrigins: (max: number) => `At most ${max} sites.`,
-    textLimit: (max: number) => `A whole number of messages from 1 to ${max}, or empty.`,
-    voiceLimit: (maxMinutes: number) => `Minutes from 0:01 to ${maxMinutes}:00, or empty.`,
+    nameTooLong: msg('Keep the name to {max} characters.', 'max'),
+    // {value}: the line as typed, between quotes ('' is one ' in this notation).
+    badOrigin: msg("Line {line}: ''{value}'' is not an origin such as https://example.com", 'line', 'value'),
+    tooManyOrigins: msg('At most {max} sites.', 'max'),
+    textLimit: msg('A whole number of messages from 1 to {max}, or empty.', 'max'),
+    voiceLimit: msg('Minutes from 0:01 to {maxMinutes}:00, or empty.', 'maxMinutes'),
   },
   confirmDelete: {
-    title: (name: string) => `Delete ${name}?`,
+    title: msg('Delete {name}?', 'name'),
     body: 'Pages that use its snippet stop showing the chat. Leads already captured are kept.',
     cancel: 'Cancel',
     confirm: 'Delete embed',
     deleted: 'Embed deleted',
     failed: 'Could not delete the embed.',
   },
-} as const
+})

@@ -36,7 +36,7 @@ export function AddQaDialog({ slug, trigger }: Readonly<{ slug: string; trigger:
       onOpenChange={setOpen}
       trigger={trigger}
       title={s.qa.title}
-      description={s.qa.description}
+      description={s.qa.description(s.creatorAnswer)}
     >
       <form
         noValidate

@@ -88,7 +88,7 @@ function SourceGroup({
                 <Text as="span" size="1" color="gray">
                   {item.isCreatorAnswer ? null : typeLabel}
                   {detail ? `${item.isCreatorAnswer ? '' : ' · '}${citation.documentTitle}` : null}
-                  {item.time ? ` · ${t.at(item.time)}` : null}
+                  {item.time ? ` · ${t.at(item.time.replaceAll(' ', '\u00a0'))}` : null}
                 </Text>
               </span>
               {item.href ? (

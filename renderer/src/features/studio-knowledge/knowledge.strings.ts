@@ -1,22 +1,15 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
 import { type CitationType, CREATOR_ANSWER_TITLE } from '../../../../contract/knowledge'
-import {
-  MAX_QA_ANSWER_LENGTH,
-  MAX_QA_QUESTION_LENGTH,
-  MAX_SOURCE_TITLE_LENGTH,
-  MAX_SOURCE_URL_LENGTH,
-  MAX_TRANSCRIPT_LENGTH,
-  type SourceState,
-} from '../../../../contract/studio-knowledge'
-
-const count = new Intl.NumberFormat('en-US')
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`
+import type { SourceState } from '../../../../contract/studio-knowledge'
 
 /** The knowledge base page of the creator studio (issue #16 'Teach it': /studio/{slug}/knowledge). */
-export const knowledgeStrings = {
+export const knowledgeStrings = defineStrings('knowledge', {
   title: 'Knowledge',
-  pageTitle: (name: string) => `Knowledge · ${name}`,
-  subtitle: (name: string) =>
-    `What ${name} knows and cites: documents, web pages, videos, podcast episodes and your own answers.`,
+  pageTitle: msg('Knowledge · {name}', 'name'),
+  subtitle: msg(
+    'What {name} knows and cites: documents, web pages, videos, podcast episodes and your own answers.',
+    'name',
+  ),
   viewProfile: 'View profile',
   loading: 'Loading sources…',
   loadFailed: 'Could not load the sources.',
@@ -44,7 +37,7 @@ export const knowledgeStrings = {
 
   sourcesHeading: 'Sources',
   sourcesLabel: 'Sources',
-  sourcesCount: (n: number) => plural(n, 'source', 'sources'),
+  sourcesCount: msg('{n, plural, one {# source} other {# sources}}', 'n'),
   refreshing: 'Checking on the sources being read…',
   emptyTitle: 'Teach your clone what you know',
   emptyBody:
@@ -69,26 +62,30 @@ export const knowledgeStrings = {
     ready: 'Ready',
     failed: 'Failed',
   } satisfies Record<SourceState, string>,
-  failedReason: (reason: string) => `Could not read it: ${reason}`,
+  failedReason: msg('Could not read it: {reason}', 'reason'),
   failedNoReason: 'Could not read it.',
-  stats: (characters: number, passages: number) =>
-    `${plural(characters, 'character', 'characters')} · ${plural(passages, 'passage', 'passages')}`,
-  added: (date: string) => `Added ${date}`,
+  stats: msg(
+    '{characters, plural, one {# character} other {# characters}} · {passages, plural, one {# passage} other {# passages}}',
+    'characters',
+    'passages',
+  ),
+  added: msg('Added {date}', 'date'),
+  // How the clone cites a Q&A pair's answer (the title the server gives it: contract/knowledge.ts).
   creatorAnswer: CREATOR_ANSWER_TITLE,
   showAnswer: 'Show answer',
   hideAnswer: 'Hide answer',
   reread: 'Re-read',
-  rereadLabel: (title: string) => `Re-read ${title}`,
-  rereadDone: (title: string) => `${title} will be read again`,
+  rereadLabel: msg('Re-read {title}', 'title'),
+  rereadDone: msg('{title} will be read again', 'title'),
   rereadFailed: 'Could not re-read the source. Please try again.',
   remove: 'Remove',
-  removeLabel: (title: string) => `Remove ${title}`,
+  removeLabel: msg('Remove {title}', 'title'),
   confirmRemove: {
-    title: (title: string) => `Remove “${title}”?`,
+    title: msg('Remove “{title}”?', 'title'),
     body: 'Your clone stops answering from it and citing it at once. Answers it gave before keep their citations.',
     cancel: 'Cancel',
     confirm: 'Remove source',
-    removed: (title: string) => `${title} removed`,
+    removed: msg('{title} removed', 'title'),
     failed: 'Could not remove the source. Please try again.',
   },
 
@@ -101,11 +98,12 @@ export const knowledgeStrings = {
     urlPlaceholder: 'https://',
     urlRequired: 'Enter the address.',
     urlInvalid: 'Enter a web address starting with http:// or https://',
-    urlTooLong: `Keep the address to ${count.format(MAX_SOURCE_URL_LENGTH)} characters.`,
+    urlTooLong: msg('Keep the address to {max, number} characters.', 'max'),
     titleLabel: 'Title',
     titleRequired: 'Enter a title.',
-    titleTooLong: `Keep the title to ${MAX_SOURCE_TITLE_LENGTH} characters.`,
-    counter: (length: number, max: number) => `${count.format(length)} / ${count.format(max)}`,
+    titleTooLong: msg('Keep the title to {max} characters.', 'max'),
+    // A field's length and its maximum, in characters: '120 / 500'.
+    counter: msg('{length, number} / {max, number}', 'length', 'max'),
   },
   web: {
     title: 'Add a web page',
@@ -131,26 +129,31 @@ export const knowledgeStrings = {
     pasteLabel: 'Transcript text',
     pastePlaceholder: 'Paste plain text, SRT or WebVTT',
     transcriptRequired: 'Paste the transcript, or upload it as a file.',
-    transcriptTooLong: `The transcript is longer than ${count.format(MAX_TRANSCRIPT_LENGTH)} characters.`,
+    transcriptTooLong: msg('The transcript is longer than {max, number} characters.', 'max'),
     fileLabel: 'Transcript file (.srt or .vtt)',
     fileRequired: 'Choose an .srt or .vtt file.',
     fileType: 'Choose an .srt or .vtt file.',
     fileUnreadable: 'That file could not be read. Choose another one.',
-    fileChosen: (name: string, characters: number) =>
-      `${name} · ${plural(characters, 'character', 'characters')}`,
+    // The chosen file's name and the length of its text.
+    fileChosen: msg(
+      '{name} · {characters, plural, one {# character} other {# characters}}',
+      'name',
+      'characters',
+    ),
     submit: 'Add transcript',
   },
   qa: {
     title: 'Add a question and answer',
-    description: `Your clone answers this question with your words, cited as ‘${CREATOR_ANSWER_TITLE}’.`,
+    // {title} is how the answer is cited (knowledgeStrings.creatorAnswer).
+    description: msg('Your clone answers this question with your words, cited as ‘{title}’.', 'title'),
     questionLabel: 'Question',
     questionPlaceholder: 'What would a visitor ask?',
     questionRequired: 'Write the question.',
-    questionTooLong: `Keep the question to ${count.format(MAX_QA_QUESTION_LENGTH)} characters.`,
+    questionTooLong: msg('Keep the question to {max, number} characters.', 'max'),
     answerLabel: 'Answer',
     answerPlaceholder: 'Your answer, as you would give it',
     answerRequired: 'Write the answer.',
-    answerTooLong: `Keep the answer to ${count.format(MAX_QA_ANSWER_LENGTH)} characters.`,
+    answerTooLong: msg('Keep the answer to {max, number} characters.', 'max'),
     submit: 'Add Q&A pair',
   },
   documents: {
@@ -159,26 +162,29 @@ export const knowledgeStrings = {
     choose: 'Choose files',
     chooseMore: 'Choose more files',
     fileLabel: 'Documents',
-    accepted: (extensions: string) => `Accepted: ${extensions}. Up to 100 MB each.`,
+    // {extensions}: 'PDF, DOCX, TXT…'
+    accepted: msg('Accepted: {extensions}. Up to 100 MB each.', 'extensions'),
     listLabel: 'Files to add',
-    refusedType: (name: string) => `${name} is not a type your clone can read.`,
-    refusedSize: (name: string) => `${name} is larger than 100 MB.`,
+    refusedType: msg('{name} is not a type your clone can read.', 'name'),
+    refusedSize: msg('{name} is larger than 100 MB.', 'name'),
     waiting: 'Ready to upload',
-    uploading: (percent: number) => `Uploading ${percent}%`,
+    uploading: msg('Uploading {percent}%', 'percent'),
     adding: 'Adding…',
     added: 'Added',
-    failed: (reason: string) => `Failed: ${reason}`,
+    failed: msg('Failed: {reason}', 'reason'),
     uploadFailed: 'Upload failed.',
     addFailed: 'Could not add it as a source.',
-    removeFile: (name: string) => `Remove ${name} from the list`,
+    removeFile: msg('Remove {name} from the list', 'name'),
     retry: 'Retry',
-    retryLabel: (name: string) => `Retry ${name}`,
-    submit: (n: number) => (n === 1 ? 'Upload 1 file' : `Upload ${n} files`),
+    retryLabel: msg('Retry {name}', 'name'),
+    submit: msg('{n, plural, one {Upload # file} other {Upload # files}}', 'n'),
     retryAll: 'Retry failed files',
     nothing: 'Choose one or more files to add.',
     done: 'Done',
-    allAdded: (n: number) =>
-      n === 1 ? '1 document added. It is being read.' : `${n} documents added. They are being read.`,
+    allAdded: msg(
+      '{n, plural, one {# document added. It is being read.} other {# documents added. They are being read.}}',
+      'n',
+    ),
     leaveWhileUploading: 'Stop uploading',
   },
 
@@ -196,10 +202,12 @@ export const knowledgeStrings = {
     citedHeading: 'Cited in this answer',
     otherHeading: 'Also retrieved',
     noSources: 'This answer cites no source.',
-    source: (n: number) => `Source ${n}`,
+    // The label of the answer's citation marker [n].
+    source: msg('Source {n}', 'n'),
     open: 'Open',
-    openLabel: (title: string) => `Open ${title} in a new tab`,
-    // No break inside 'at 22m 05s'.
-    at: (time: string) => `at\u00a0${time.replaceAll(' ', '\u00a0')}`,
+    openLabel: msg('Open {title} in a new tab', 'title'),
+    // The cited moment of a video or episode: 'at 22m 05s', with no line break inside (the caller joins
+    // the time's own parts with no-break spaces too).
+    at: msg('at\u00a0{time}', 'time'),
   },
-}
+})

@@ -27,7 +27,7 @@ const done = <F extends string, I>(errors: Partial<Record<F, string>>, input: ()
 export function urlProblem(raw: string): string | undefined {
   const url = raw.trim()
   if (!url) return s.form.urlRequired
-  if (url.length > MAX_SOURCE_URL_LENGTH) return s.form.urlTooLong
+  if (url.length > MAX_SOURCE_URL_LENGTH) return s.form.urlTooLong(MAX_SOURCE_URL_LENGTH)
   if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return s.form.urlInvalid
   return undefined
 }
@@ -47,9 +47,10 @@ export function readQaDraft(draft: QaDraft): Reading<keyof QaDraft, AddQaSource>
   const answer = draft.answer.trim()
   const errors: Partial<Record<keyof QaDraft, string>> = {}
   if (!question) errors.question = s.qa.questionRequired
-  else if (question.length > MAX_QA_QUESTION_LENGTH) errors.question = s.qa.questionTooLong
+  else if (question.length > MAX_QA_QUESTION_LENGTH)
+    errors.question = s.qa.questionTooLong(MAX_QA_QUESTION_LENGTH)
   if (!answer) errors.answer = s.qa.answerRequired
-  else if (answer.length > MAX_QA_ANSWER_LENGTH) errors.answer = s.qa.answerTooLong
+  else if (answer.length > MAX_QA_ANSWER_LENGTH) errors.answer = s.qa.answerTooLong(MAX_QA_ANSWER_LENGTH)
   return done(errors, () => ({ question, answer }))
 }
 
@@ -91,10 +92,11 @@ export function readTranscriptDraft(draft: TranscriptDraft): Reading<TranscriptF
   // A YouTube citation without a video id cannot be shown (features/citations): refuse it here.
   else if (draft.type === 'Youtube' && !youtubeVideoId(url)) errors.url = s.transcript.youtubeUrlInvalid
   if (!title) errors.title = s.form.titleRequired
-  else if (title.length > MAX_SOURCE_TITLE_LENGTH) errors.title = s.form.titleTooLong
+  else if (title.length > MAX_SOURCE_TITLE_LENGTH) errors.title = s.form.titleTooLong(MAX_SOURCE_TITLE_LENGTH)
   const transcript = (draft.from === 'paste' ? draft.pasted : (draft.file?.text ?? '')).trim()
   if (draft.from === 'file' && !draft.file) errors.transcript = s.transcript.fileRequired
   else if (!transcript) errors.transcript = s.transcript.transcriptRequired
-  else if (transcript.length > MAX_TRANSCRIPT_LENGTH) errors.transcript = s.transcript.transcriptTooLong
+  else if (transcript.length > MAX_TRANSCRIPT_LENGTH)
+    errors.transcript = s.transcript.transcriptTooLong(MAX_TRANSCRIPT_LENGTH)
   return done(errors, () => ({ type: draft.type, url, title, transcript }))
 }

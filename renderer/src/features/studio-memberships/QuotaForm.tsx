@@ -11,6 +11,8 @@ import { type QuotaDraft, type QuotaField, quotaDraftOf, readQuotaDraft, sameQuo
 import { membershipsStrings as s } from './memberships.strings'
 
 const q = s.quota
+/** What the creator types where the clone's name goes in the paywall title (features/billing upsellTitle). */
+const NAME_TOKEN = '{name}'
 
 /**
  * The anonymous visitor's monthly allowance (spec 1 §3 'Monetization' anonymous_quota) and the paywall's
@@ -91,9 +93,12 @@ export function QuotaForm({
                 )}
               </FormField>
             </div>
-            <FormField label={q.upsell} hint={q.upsellHint} error={errors.upsellTitle}>
+            <FormField label={q.upsell} hint={q.upsellHint(NAME_TOKEN)} error={errors.upsellTitle}>
               {(props) => (
-                <TextField.Root {...props} {...field('upsellTitle', { placeholder: q.upsellPlaceholder })} />
+                <TextField.Root
+                  {...props}
+                  {...field('upsellTitle', { placeholder: q.upsellPlaceholder(NAME_TOKEN) })}
+                />
               )}
             </FormField>
             <Text size="2" className="quota-form__preview">

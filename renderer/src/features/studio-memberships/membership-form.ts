@@ -95,21 +95,22 @@ export function readMembershipDraft(draft: MembershipDraft): MembershipReading {
   const errors: MembershipErrors = {}
   const name = draft.name.trim()
   if (!name) errors.name = s.errors.nameRequired
-  else if (name.length > MAX_MEMBERSHIP_NAME_LENGTH) errors.name = s.errors.nameTooLong
+  else if (name.length > MAX_MEMBERSHIP_NAME_LENGTH)
+    errors.name = s.errors.nameTooLong(MAX_MEMBERSHIP_NAME_LENGTH)
   const basePrice = readPrice(draft.basePrice)
   const annualPrice = readPrice(draft.annualPrice)
-  if (Number.isNaN(basePrice)) errors.basePrice = s.errors.price
-  if (Number.isNaN(annualPrice)) errors.annualPrice = s.errors.price
+  if (Number.isNaN(basePrice)) errors.basePrice = s.errors.price(MAX_MEMBERSHIP_PRICE)
+  if (Number.isNaN(annualPrice)) errors.annualPrice = s.errors.price(MAX_MEMBERSHIP_PRICE)
   if (basePrice === null && annualPrice === null) errors.basePrice = s.errors.noPrice
   const messages = readCount(draft.messages, MAX_INCLUDED_MESSAGES)
-  if (Number.isNaN(messages)) errors.messages = s.errors.messages
+  if (Number.isNaN(messages)) errors.messages = s.errors.messages(MAX_INCLUDED_MESSAGES)
   const voiceMinutes = readCount(draft.voiceMinutes, MAX_INCLUDED_MINUTES)
-  if (Number.isNaN(voiceMinutes)) errors.voiceMinutes = s.errors.minutes
+  if (Number.isNaN(voiceMinutes)) errors.voiceMinutes = s.errors.minutes(MAX_INCLUDED_MINUTES)
   const videoMinutes = readCount(draft.videoMinutes, MAX_INCLUDED_MINUTES)
-  if (Number.isNaN(videoMinutes)) errors.videoMinutes = s.errors.minutes
+  if (Number.isNaN(videoMinutes)) errors.videoMinutes = s.errors.minutes(MAX_INCLUDED_MINUTES)
   const customDescription = draft.customDescription.trim()
   if (customDescription.length > MAX_MEMBERSHIP_DESCRIPTION_LENGTH)
-    errors.customDescription = s.errors.descriptionTooLong
+    errors.customDescription = s.errors.descriptionTooLong(MAX_MEMBERSHIP_DESCRIPTION_LENGTH)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {
     ok: true,
@@ -163,13 +164,14 @@ export const quotaDraftOf = (m: StudioMonetization): QuotaDraft => ({
 export function readQuotaDraft(draft: QuotaDraft): QuotaReading {
   const errors: Partial<Record<QuotaField, string>> = {}
   const messages = readCount(draft.messages, MAX_ANONYMOUS_MESSAGES)
-  if (Number.isNaN(messages)) errors.messages = s.errors.anonymousMessages
+  if (Number.isNaN(messages)) errors.messages = s.errors.anonymousMessages(MAX_ANONYMOUS_MESSAGES)
   const voiceMinutes = readCount(draft.voiceMinutes, MAX_ANONYMOUS_MINUTES)
-  if (Number.isNaN(voiceMinutes)) errors.voiceMinutes = s.errors.anonymousMinutes
+  if (Number.isNaN(voiceMinutes)) errors.voiceMinutes = s.errors.anonymousMinutes(MAX_ANONYMOUS_MINUTES)
   const videoMinutes = readCount(draft.videoMinutes, MAX_ANONYMOUS_MINUTES)
-  if (Number.isNaN(videoMinutes)) errors.videoMinutes = s.errors.anonymousMinutes
+  if (Number.isNaN(videoMinutes)) errors.videoMinutes = s.errors.anonymousMinutes(MAX_ANONYMOUS_MINUTES)
   const upsellTitle = draft.upsellTitle.trim()
-  if (upsellTitle.length > MAX_UPSELL_TITLE_LENGTH) errors.upsellTitle = s.errors.upsellTooLong
+  if (upsellTitle.length > MAX_UPSELL_TITLE_LENGTH)
+    errors.upsellTitle = s.errors.upsellTooLong(MAX_UPSELL_TITLE_LENGTH)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {
     ok: true,

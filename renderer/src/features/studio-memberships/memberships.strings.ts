@@ -1,20 +1,11 @@
-import {
-  MAX_ANONYMOUS_MESSAGES,
-  MAX_ANONYMOUS_MINUTES,
-  MAX_INCLUDED_MESSAGES,
-  MAX_INCLUDED_MINUTES,
-  MAX_MEMBERSHIP_DESCRIPTION_LENGTH,
-  MAX_MEMBERSHIP_NAME_LENGTH,
-  MAX_MEMBERSHIP_PRICE,
-  MAX_UPSELL_TITLE_LENGTH,
-  NO_PRICE_MESSAGE,
-} from '../../../../contract/studio-run'
+import { defineStrings, msg } from '../../../../contract/i18n'
+import { NO_PRICE_MESSAGE } from '../../../../contract/studio-run'
 
 /** The studio's memberships page (issue #16 'Run it'). */
-export const membershipsStrings = {
+export const membershipsStrings = defineStrings('memberships', {
   title: 'Memberships',
-  pageTitle: (name: string) => `Memberships · ${name}`,
-  subtitle: (name: string) => `The plans visitors can buy to talk more with ${name}, and what they get free.`,
+  pageTitle: msg('Memberships · {name}', 'name'),
+  subtitle: msg('The plans visitors can buy to talk more with {name}, and what they get free.', 'name'),
   viewOnly: 'Only the creator can change memberships and quotas.',
   loading: 'Loading memberships…',
   loadFailed: 'Could not load the memberships.',
@@ -34,24 +25,25 @@ export const membershipsStrings = {
   inactive: 'Inactive',
   instanceOnly: 'One instance only',
   free: 'Free',
-  perMonth: (price: string) => `${price} / month`,
-  perYear: (price: string) => `${price} / year`,
-  subscribers: (n: number) => (n === 1 ? '1 subscriber' : `${n} subscribers`),
+  // {price}: a formatted price ('$9').
+  perMonth: msg('{price} / month', 'price'),
+  perYear: msg('{price} / year', 'price'),
+  subscribers: msg('{n, plural, one {# subscriber} other {# subscribers}}', 'n'),
   noSubscribers: 'No subscribers',
-  moveUp: (name: string) => `Move ${name} up`,
-  moveDown: (name: string) => `Move ${name} down`,
+  moveUp: msg('Move {name} up', 'name'),
+  moveDown: msg('Move {name} down', 'name'),
   edit: 'Edit',
-  editLabel: (name: string) => `Edit ${name}`,
+  editLabel: msg('Edit {name}', 'name'),
   deactivate: 'Deactivate',
   activate: 'Activate',
-  deactivated: (name: string) => `${name} is no longer offered`,
-  activated: (name: string) => `${name} is offered again`,
+  deactivated: msg('{name} is no longer offered', 'name'),
+  activated: msg('{name} is offered again', 'name'),
   delete: 'Delete',
-  deleteLabel: (name: string) => `Delete ${name}`,
+  deleteLabel: msg('Delete {name}', 'name'),
   reorderFailed: 'Could not change the order. Please try again.',
   changeFailed: 'Could not change the membership. Please try again.',
   confirmDelete: {
-    title: (name: string) => `Delete ${name}?`,
+    title: msg('Delete {name}?', 'name'),
     body: 'Nobody ever subscribed to it, so it is removed for good.',
     cancel: 'Cancel',
     confirm: 'Delete membership',
@@ -61,7 +53,7 @@ export const membershipsStrings = {
   keptForSubscribers: 'People subscribed to it: it can be deactivated, not deleted. Subscribers keep theirs.',
   form: {
     createTitle: 'New membership',
-    editTitle: (name: string) => `Edit ${name}`,
+    editTitle: msg('Edit {name}', 'name'),
     description: 'Leave a price empty to not offer that period; a price of 0 makes the plan free.',
     name: 'Name',
     namePlaceholder: 'Supporter',
@@ -88,15 +80,16 @@ export const membershipsStrings = {
   },
   errors: {
     nameRequired: 'Give the membership a name.',
-    nameTooLong: `Keep the name to ${MAX_MEMBERSHIP_NAME_LENGTH} characters.`,
-    price: `A price in USD from 0 to ${MAX_MEMBERSHIP_PRICE}, with at most two decimals, or empty.`,
+    nameTooLong: msg('Keep the name to {max} characters.', 'max'),
+    price: msg('A price in USD from 0 to {max}, with at most two decimals, or empty.', 'max'),
+    // The server's own words for the same refusal (contract/studio-run.ts).
     noPrice: NO_PRICE_MESSAGE,
-    messages: `A whole number from 0 to ${MAX_INCLUDED_MESSAGES}.`,
-    minutes: `A whole number of minutes from 0 to ${MAX_INCLUDED_MINUTES}.`,
-    descriptionTooLong: `Keep the description to ${MAX_MEMBERSHIP_DESCRIPTION_LENGTH} characters.`,
-    anonymousMessages: `A whole number from 0 to ${MAX_ANONYMOUS_MESSAGES}.`,
-    anonymousMinutes: `A whole number of minutes from 0 to ${MAX_ANONYMOUS_MINUTES}.`,
-    upsellTooLong: `Keep the title to ${MAX_UPSELL_TITLE_LENGTH} characters.`,
+    messages: msg('A whole number from 0 to {max}.', 'max'),
+    minutes: msg('A whole number of minutes from 0 to {max}.', 'max'),
+    descriptionTooLong: msg('Keep the description to {max} characters.', 'max'),
+    anonymousMessages: msg('A whole number from 0 to {max}.', 'max'),
+    anonymousMinutes: msg('A whole number of minutes from 0 to {max}.', 'max'),
+    upsellTooLong: msg('Keep the title to {max} characters.', 'max'),
   },
   quota: {
     heading: 'Free for visitors',
@@ -105,8 +98,9 @@ export const membershipsStrings = {
     voice: 'Voice minutes',
     video: 'Video minutes',
     upsell: 'Paywall title',
-    upsellPlaceholder: 'Want more time with {name}?',
-    upsellHint: '{name} stands for the clone’s name. Empty: the default title.',
+    // {token} is the literal '{name}' the creator types into the title; the page fills it in.
+    upsellPlaceholder: msg('Want more time with {token}?', 'token'),
+    upsellHint: msg('{token} stands for the clone’s name. Empty: the default title.', 'token'),
     preview: 'Visitors see:',
     save: 'Save',
     saving: 'Saving…',
@@ -114,4 +108,4 @@ export const membershipsStrings = {
     failed: 'Could not save the quota and paywall title.',
     unsaved: 'You have unsaved changes.',
   },
-}
+})

@@ -30,13 +30,18 @@ import { DangerZone, VisibilitySection } from './VisibilityAndDelete'
 import { VoiceSection } from './VoiceSection'
 
 const s = studioStrings.settings
-const pageTexts = {
-  ...s,
+/** The settings page's door and loading texts, read in the active language when the page draws. */
+const pageTexts = () => ({
   loading: studioStrings.loading,
+  loadFailed: s.loadFailed,
   retry: studioStrings.retry,
+  signedOutTitle: s.signedOutTitle,
+  signedOutBody: s.signedOutBody,
   logIn: studioStrings.logIn,
+  notYoursTitle: s.notYoursTitle,
+  notYoursBody: s.notYoursBody,
   exploreClones: studioStrings.exploreClones,
-}
+})
 
 /** /studio/$slug/settings (the router's lazy route component). */
 export function CloneSettingsRoute() {
@@ -52,6 +57,7 @@ export function CloneSettingsRoute() {
 export function CloneSettingsScreen({ slug }: Readonly<{ slug: string }>) {
   const { allowed } = useStudioAccess(slug)
   const settings = useQuery({ ...cloneSettingsQuery(slug), enabled: allowed })
+  const texts = pageTexts()
   // The title block is the form's own: it names the clone and its badge once the settings are here.
   return (
     <StudioPage
@@ -61,9 +67,9 @@ export function CloneSettingsScreen({ slug }: Readonly<{ slug: string }>) {
       documentTitle={s.pageTitle(settings.data?.name ?? slug)}
       allowed={allowed}
       notFoundFrom={[settings]}
-      texts={pageTexts}
+      texts={texts}
     >
-      <QueryState queries={[settings]} texts={pageTexts}>
+      <QueryState queries={[settings]} texts={texts}>
         {(data) => <SettingsForm key={slug} saved={data} />}
       </QueryState>
     </StudioPage>

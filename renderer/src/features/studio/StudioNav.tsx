@@ -2,6 +2,7 @@ import './studio.css'
 import { Link } from '@tanstack/react-router'
 import { isCloneCreator } from '../../lib/clone-team'
 import { useCurrentUser } from '../auth'
+import { studioStrings } from './studio.strings'
 import { STUDIO_PAGES, type StudioPageId } from './studio-pages'
 
 /**
@@ -12,12 +13,12 @@ export function StudioNav({ slug, current }: Readonly<{ slug: string; current: S
   const creator = isCloneCreator(slug, useCurrentUser().relationships)
   const pages = STUDIO_PAGES.filter((p) => creator || !p.creatorOnly)
   return (
-    <nav className="studio-nav" aria-label="Studio">
+    <nav className="studio-nav" aria-label={studioStrings.nav.label}>
       <ul>
         {pages.map((page) => (
           <li key={page.id}>
             <Link to={page.to} params={{ slug }} aria-current={page.id === current ? 'page' : undefined}>
-              {page.label}
+              {studioStrings.nav[page.id]}
             </Link>
           </li>
         ))}

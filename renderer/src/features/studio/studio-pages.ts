@@ -16,8 +16,8 @@ export type StudioPageId =
   | 'analytics'
 
 export interface StudioPageEntry {
+  /** Also the key of the page's name in studioStrings.nav. */
   id: StudioPageId
-  label: string
   /** The page's route; every studio route has the one parameter `slug`. */
   to:
     | '/studio/$slug/settings'
@@ -34,14 +34,14 @@ export interface StudioPageEntry {
 }
 
 export const STUDIO_PAGES: readonly StudioPageEntry[] = [
-  { id: 'settings', label: 'Settings', to: '/studio/$slug/settings' },
-  { id: 'knowledge', label: 'Knowledge', to: '/studio/$slug/knowledge' },
-  { id: 'questions', label: 'Suggested questions', to: '/studio/$slug/build/questions' },
-  { id: 'conversations', label: 'Conversations', to: '/studio/$slug/conversations' },
-  { id: 'memberships', label: 'Memberships', to: '/studio/$slug/memberships' },
-  { id: 'team', label: 'Team', to: '/studio/$slug/team' },
-  { id: 'embeds', label: 'Embeds', to: '/studio/$slug/embeds' },
-  { id: 'leads', label: 'Leads', to: '/studio/$slug/leads' },
-  { id: 'announcements', label: 'Announcements', to: '/studio/$slug/announcements' },
-  { id: 'analytics', label: 'Analytics', to: '/studio/$slug/analytics' },
+  { id: 'settings', to: '/studio/$slug/settings' },
+  { id: 'knowledge', to: '/studio/$slug/knowledge' },
+  { id: 'questions', to: '/studio/$slug/build/questions' },
+  { id: 'conversations', to: '/studio/$slug/conversations' },
+  { id: 'memberships', to: '/studio/$slug/memberships' },
+  { id: 'team', to: '/studio/$slug/team' },
+  { id: 'embeds', to: '/studio/$slug/embeds' },
+  { id: 'leads', to: '/studio/$slug/leads' },
+  { id: 'announcements', to: '/studio/$slug/announcements' },
+  { id: 'analytics', to: '/studio/$slug/analytics' },
 ]

@@ -1,9 +1,25 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The studio's own pages (issue #16): its home, 'Create a clone' and a clone's settings. */
-export const studioStrings = {
+export const studioStrings = defineStrings('studio', {
   loading: 'Loading…',
   retry: 'Try again',
   logIn: 'Log in',
   exploreClones: 'Explore clones',
+  // The studio's navigation between one clone's pages (studio-pages.ts), named 'Studio' for assistive technology.
+  nav: {
+    label: 'Studio',
+    settings: 'Settings',
+    knowledge: 'Knowledge',
+    questions: 'Suggested questions',
+    conversations: 'Conversations',
+    memberships: 'Memberships',
+    team: 'Team',
+    embeds: 'Embeds',
+    leads: 'Leads',
+    announcements: 'Announcements',
+    analytics: 'Analytics',
+  },
   home: {
     pageTitle: 'Studio',
     title: 'Your clones',
@@ -16,7 +32,7 @@ export const studioStrings = {
     public: 'Public',
     private: 'Private',
     role: { CREATOR: 'Creator', CONTRIBUTOR: 'Contributor' },
-    open: (name: string) => `Open the studio of ${name}`,
+    open: msg('Open the studio of {name}', 'name'),
     signedOutTitle: 'Log in to open your studio',
     signedOutBody: 'The studio is where you create your clones and run them.',
   },
@@ -28,7 +44,8 @@ export const studioStrings = {
     name: 'Name',
     namePlaceholder: 'Your name, as visitors will see it',
     slug: 'Address',
-    slugHint: (origin: string) => `${origin}/`,
+    // Before the address field: the site's host, then the clone's address ('example.com/').
+    slugHint: msg('{origin}/', 'origin'),
     checking: 'Checking…',
     available: 'This address is free.',
     headline: 'Headline',
@@ -37,7 +54,7 @@ export const studioStrings = {
     language: 'Language',
     submit: 'Create clone',
     submitting: 'Creating…',
-    created: (name: string) => `${name} is ready. Now make it yours.`,
+    created: msg('{name} is ready. Now make it yours.', 'name'),
     failed: 'Could not create the clone.',
     nameRequired: 'Give the clone a name.',
     cancel: 'Cancel',
@@ -45,7 +62,7 @@ export const studioStrings = {
     signedOutBody: 'Anyone with an account can make their own clone.',
   },
   settings: {
-    pageTitle: (name: string) => `Settings · ${name}`,
+    pageTitle: msg('Settings · {name}', 'name'),
     title: 'Settings',
     readOnly: 'You are a contributor: you can see these settings; only the creator changes them.',
     loadFailed: 'Could not load the settings.',
@@ -67,7 +84,7 @@ export const studioStrings = {
     vertical: 'Vertical position',
     usePortrait: 'Use this portrait',
     cancel: 'Cancel',
-    uploading: (percent: number) => `Uploading… ${percent}%`,
+    uploading: msg('Uploading… {percent}%', 'percent'),
     portraitSaved: 'Portrait updated',
     portraitFailed: 'Could not update the portrait.',
     portraitUnreadable: 'That file is not a picture this browser can open. Choose a PNG or JPEG.',
@@ -128,14 +145,15 @@ export const studioStrings = {
     deleteBody:
       'Deleting the clone removes its knowledge, conversations, memberships and embeds. This cannot be undone.',
     deleteClone: 'Delete clone',
-    deleteTitle: (name: string) => `Delete ${name}?`,
-    deleteConfirm: (slug: string) => `Type ${slug} to confirm`,
+    deleteTitle: msg('Delete {name}?', 'name'),
+    // {slug}: the clone's address, typed to confirm the deletion.
+    deleteConfirm: msg('Type {slug} to confirm', 'slug'),
     deleting: 'Deleting…',
-    deleted: (name: string) => `${name} was deleted.`,
+    deleted: msg('{name} was deleted.', 'name'),
     deleteFailed: 'Could not delete the clone.',
     signedOutTitle: 'Log in to change this clone',
     signedOutBody: 'A clone’s settings are for its creator and contributors.',
     notYoursTitle: 'No settings here',
     notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   },
-}
+})
