@@ -99,6 +99,38 @@ describe('LANGUAGE_PROVIDERS', () => {
   })
 })
 
+describe("languages.ts's transcription flags", () => {
+  it('whisperSupported: every language, and Whisper takes a code for each (Filipino as tl)', () => {
+    for (const l of LANGUAGES) {
+      expect(l.transcription.whisperSupported, l.code).toBe(true)
+      expect(whisperLanguage(l.code), l.code).not.toBeNull()
+    }
+  })
+
+  it("deepgramSupported: the models server/calls/vapi/assistant.ts picks (nova-2, 'enhanced' for Tamil)", () => {
+    // Exception 1: Tamil is flagged although nova-2 lacks it, because the call uses Deepgram's 'enhanced'
+    // model for it (DEEPGRAM_ENHANCED_LANGUAGES), which takes 'ta'.
+    const ENHANCED_ONLY = new Set(['ta'])
+    for (const l of LANGUAGES) {
+      expect(l.transcription.deepgramSupported, l.code).toBe(
+        DEEPGRAM_NOVA_2_CODES.has(l.code) || ENHANCED_ONLY.has(l.code),
+      )
+    }
+  })
+
+  it('deepgramSupported is narrower than nova-3: Arabic, Croatian and Filipino are unflagged yet nova-3 takes them', () => {
+    // Exception 2: the table's `deepgram` column is nova-3's, which takes all 32 (Filipino as tl); the flags
+    // stay at nova-2, so these three go to Whisper (Talkscriber) on a Vapi call.
+    const NOVA_3_ONLY = ['ar', 'fil', 'hr']
+    for (const l of LANGUAGES) expect(deepgramLanguage(l.code), l.code).not.toBeNull()
+    expect(
+      LANGUAGES.filter((l) => !l.transcription.deepgramSupported)
+        .map((l) => l.code)
+        .sort(),
+    ).toEqual(NOVA_3_ONLY)
+  })
+})
+
 describe('provider code lookups', () => {
   it('answer a code in any case or with a region', () => {
     expect(whisperLanguage('fil')).toBe('tl')
