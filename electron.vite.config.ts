@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { compiledMessages, localeChunkFileNames } from './pwa/i18n-plugin'
 import { radixThemesCss } from './pwa/radix-css'
 import { radixThemeWithoutTooltipProvider } from './pwa/radix-theme-tooltip'
 import { rendererModuleSideEffects } from './pwa/renderer-treeshake'
@@ -66,13 +67,20 @@ export default defineConfig({
   renderer: {
     root: fromHere('renderer'),
     publicDir: fromHere('renderer/public'),
-    plugins: [react(), radixThemeWithoutTooltipProvider(), radixThemesCss(), appShell(null)],
+    plugins: [
+      compiledMessages(),
+      react(),
+      radixThemeWithoutTooltipProvider(),
+      radixThemesCss(),
+      appShell(null),
+    ],
     build: {
       outDir: fromHere('out/renderer'),
       target: 'es2022',
       minify: true,
       rollupOptions: {
         input: { index: fromHere('renderer/index.html') },
+        output: { chunkFileNames: localeChunkFileNames },
         treeshake: { moduleSideEffects: rendererModuleSideEffects },
       },
     },

@@ -96,18 +96,29 @@ function instanceFor(code: string): I18n {
   return instance
 }
 
+const compiledSources = new Map<string, Message>()
+
 function compiled(message: Message): Message {
-  return typeof message === 'string' && compiler && /[{}']/.test(message) ? compiler(message) : message
+  if (typeof message !== 'string' || !compiler || !/[{}']/.test(message)) return message
+  let done = compiledSources.get(message)
+  if (!done) {
+    done = compiler(message)
+    compiledSources.set(message, done)
+  }
+  return done
 }
 
 /** The text of message `id` in `language` (English when the catalog lacks it), formatted with `values`. */
 export function translate(id: string, values?: Readonly<Record<string, unknown>>, language = active): string {
-  const own = language === 'en' ? undefined : catalogs.get(language)?.[id]
-  const message = own ?? english.get(id)
+  // The tables' own English first; an 'en' catalog stands in for tables a process does not load (the
+  // server reads renderer texts from contract/locales/en.json).
+  const message = catalogs.get(language)?.[id] ?? english.get(id) ?? catalogs.get('en')?.[id]
   if (message === undefined) return id
   const ready = compiled(message)
   if (typeof ready === 'string') return ready
-  return instanceFor(language)._(id, values as Record<string, unknown>, { message: ready as unknown as string })
+  return instanceFor(language)._(id, values as Record<string, unknown>, {
+    message: ready as unknown as string,
+  })
 }
 
 /** Every English message by id, as written in the tables (for npm run i18n:extract and the checks). */
@@ -121,7 +132,10 @@ function define(prefix: string, table: Table, target: Record<string, unknown>, l
     const id = `${prefix}.${key}`
     if (typeof value === 'string') {
       english.set(id, value)
-      Object.defineProperty(target, key, { enumerable: true, get: () => translate(id, undefined, language()) })
+      Object.defineProperty(target, key, {
+        enumerable: true,
+        get: () => translate(id, undefined, language()),
+      })
     } else if (isSpec(value)) {
       english.set(id, value.source)
       argumentNames.set(id, value.names)

@@ -58,6 +58,12 @@ export const LANGUAGES: readonly Language[] = [
 /** spec 2 §3: English is the default language. */
 export const DEFAULT_LANGUAGE_CODE = 'en'
 
+/** The table's languages written right to left (issue #25): the layout mirrors for them. */
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur'])
+
+export const isRightToLeft = (code: string): boolean =>
+  RIGHT_TO_LEFT.has((code.split(/[-_]/)[0] ?? '').toLowerCase())
+
 /** spec 2 §5 'Language choices': voice model support and a Deepgram or Whisper transcription flag. */
 export const isSelectableLanguage = (l: Language) =>
   l.voice_model_support && (l.transcription.deepgramSupported || l.transcription.whisperSupported)

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { EMBED_SNIPPET_FILE, embedSnippet } from './embed-plugin'
+import { compiledMessages, localeChunkFileNames } from './i18n-plugin'
 import { precompress } from './precompress-plugin'
 import { radixThemesCss } from './radix-css'
 import { radixThemeWithoutTooltipProvider } from './radix-theme-tooltip'
@@ -69,6 +70,9 @@ export default defineConfig({
       // dependency of an initial module is initial too, so nothing it needs is left in another chunk.
       // Lazy screens keep their own chunks.
       output: {
+        // A language's catalog is its own chunk, 'assets/locale-<code>-<hash>.js', loaded by a visitor of that
+        // language only: never in the first load or the precache (below).
+        chunkFileNames: localeChunkFileNames,
         codeSplitting: {
           groups: [
             { name: 'first-load', tags: ['$initial'], includeDependenciesRecursively: false },
@@ -96,6 +100,7 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/media': apiTarget, '/dev': apiTarget },
   },
   plugins: [
+    compiledMessages(),
     react(),
     radixThemeWithoutTooltipProvider(),
     radixThemesCss(),
@@ -169,6 +174,9 @@ export default defineConfig({
           'assets/daily-*.js',
           'assets/studio-*.js',
           'assets/studio-*.css',
+          // The catalogs of the 31 languages besides English (the tables' own): each visitor's service worker
+          // keeps the one its language loaded (pwa/src/sw.ts).
+          'assets/locale-*.js',
         ],
       },
       devOptions: { enabled: false },

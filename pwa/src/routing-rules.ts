@@ -30,6 +30,9 @@ export const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 export const FONT_CACHE = 'likeness-fonts'
 export const FONT_CACHE_MAX_ENTRIES = 20
 export const FONT_CACHE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+/** A language's catalog (issue #25): not precached; the one a visitor's language loads is kept here. */
+export const LOCALE_CACHE = 'likeness-locales'
+export const LOCALE_CACHE_MAX_ENTRIES = 4
 
 const underPrefix = (pathname: string, prefix: string) =>
   pathname === prefix || pathname.startsWith(`${prefix}/`)
@@ -77,4 +80,11 @@ export function isRuntimeCachedFont({ url, method, destination }: RequestFacts, 
   if (method !== 'GET' || destination !== 'font') return false
   if (url.protocol !== 'https:' && url.origin !== origin) return false
   return !isNeverCached(url, origin)
+}
+
+/** A language catalog's chunk (pwa/i18n-plugin.ts): hashed, so a cached copy never goes stale. */
+export function isLocaleCatalog({ url, method }: RequestFacts, origin: string): boolean {
+  return (
+    method === 'GET' && url.origin === origin && /^\/assets\/locale-[a-z]{2,3}-[\w-]+\.js$/.test(url.pathname)
+  )
 }

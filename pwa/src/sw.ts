@@ -8,7 +8,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import {
   FONT_CACHE,
   FONT_CACHE_MAX_AGE_SECONDS,
@@ -16,8 +16,11 @@ import {
   IMAGE_CACHE,
   IMAGE_CACHE_MAX_AGE_SECONDS,
   IMAGE_CACHE_MAX_ENTRIES,
+  isLocaleCatalog,
   isRuntimeCachedFont,
   isRuntimeCachedImage,
+  LOCALE_CACHE,
+  LOCALE_CACHE_MAX_ENTRIES,
   NAVIGATION_DENYLIST,
   OFFLINE_URL,
   SHELL_URL,
@@ -75,6 +78,19 @@ registerRoute(
     plugins: [
       onlyOk,
       new ExpirationPlugin({ maxEntries: FONT_CACHE_MAX_ENTRIES, maxAgeSeconds: FONT_CACHE_MAX_AGE_SECONDS }),
+    ],
+  }),
+)
+
+// The visitor's language catalog, kept for offline use; the 31 others are never fetched by this visitor.
+registerRoute(
+  ({ url, request }) =>
+    isLocaleCatalog({ url, method: request.method, destination: request.destination }, origin),
+  new CacheFirst({
+    cacheName: LOCALE_CACHE,
+    plugins: [
+      onlyOk,
+      new ExpirationPlugin({ maxEntries: LOCALE_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
     ],
   }),
 )

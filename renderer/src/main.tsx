@@ -14,11 +14,13 @@ import { startShell } from 'virtual:app-shell'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PRODUCT_NAME } from '../../contract/product'
+import { storageKeys } from '../../contract/storage'
 import { seedPrerenderedClone } from './api/prerendered'
 import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { startOfflineSupport } from './features/offline'
+import { applyLanguage, preferredLanguage } from './lib/language'
 import { createPlatform, isInvalidEmbedTarget, setPlatform } from './platform'
 
 function showStartupFailure(root: HTMLElement, error: unknown) {
@@ -47,6 +49,11 @@ async function start() {
   if (!container) throw new Error('index.html has no #root element.')
   try {
     const platform = setPlatform(await createPlatform())
+    // The interface language before anything renders (issue #25): its catalog is fetched while the rest starts.
+    const language = platform.storage
+      .get(storageKeys.userPreferredLanguage)
+      .then((stored) => applyLanguage(preferredLanguage(stored)))
+      .catch((error: unknown) => console.warn(error))
     const queryClient = createQueryClient()
     // Before the router: its loaders start queries, which must find the answers kept for offline use.
     await startOfflineSupport(queryClient)
@@ -60,6 +67,7 @@ async function start() {
     // And the written screen stays until the app can show the same one: the route's code loads first
     // (the talk screen is a lazy chunk), so no loading state comes between the two.
     if (prerendered) await router.load().catch((error: unknown) => console.warn(error))
+    await language
     createRoot(container).render(
       <StrictMode>
         <App platform={platform} queryClient={queryClient} router={router} />

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini'
 import { ApiErrorBody, ErrorCode } from '../../../contract/errors'
+import { activeLanguage } from '../../../contract/i18n'
 import { reportReachable, reportUnreachable } from '../lib/connectivity'
 import { getPlatform } from '../platform'
 
@@ -108,7 +109,9 @@ export async function authRequestInit(): Promise<{
   headers: Record<string, string>
 }> {
   const auth = getPlatform().auth
-  return auth ? auth.requestInit() : { credentials: 'include', headers: {} }
+  const init = auth ? await auth.requestInit() : { credentials: 'include' as const, headers: {} }
+  // The interface language (issue #25): the server answers, writes mails and texts in it.
+  return { ...init, headers: { ...init.headers, 'Accept-Language': activeLanguage() } }
 }
 
 /** A JSON request to the product API, answered with data checked against a contract schema. */

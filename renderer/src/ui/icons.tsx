@@ -31,6 +31,9 @@ export function Icon({ label, size = 16, children, ...rest }: IconProps & { chil
   )
 }
 
+/** An icon that points (back, send): flipped in a right-to-left layout (ui/app.css). */
+export const mirrored = (className?: string) => (className ? `icon-mirrored ${className}` : 'icon-mirrored')
+
 /** A rosette with a check mark (verified creator). */
 export const VerifiedIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -69,8 +72,9 @@ export const LinkIcon = (props: IconProps) => (
   </Icon>
 )
 
-export const SendIcon = (props: IconProps) => (
-  <Icon {...props}>
+/** Send points along the line of writing: it mirrors right to left, as the back arrow does. */
+export const SendIcon = ({ className, ...props }: IconProps) => (
+  <Icon {...props} className={mirrored(className)}>
     <path d="M12 19V5" />
     <path d="M5 12l7-7 7 7" />
   </Icon>

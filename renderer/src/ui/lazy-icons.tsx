@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from './icons'
+import { Icon, type IconProps, mirrored } from './icons'
 
 /*
  * Icons only lazily loaded screens and dialogs use (chat, sources, history, sharing, the action centre, the
@@ -316,8 +316,9 @@ export const InfoIcon = (props: IconProps) => (
   </Icon>
 )
 
-export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
+/** Back: it points the other way right to left (ui/app.css .icon-mirrored). */
+export const ArrowLeftIcon = ({ className, ...props }: IconProps) => (
+  <Icon {...props} className={mirrored(className)}>
     <path d="M19 12H5" />
     <path d="M12 19l-7-7 7-7" />
   </Icon>
