@@ -75,6 +75,15 @@ export interface AnswerInput {
   concepts?: readonly Concept[]
   /** The clone's language (a name or code), how its material and the question are read; English when left out. */
   language?: string | null
+  /**
+   * The language the answer is written in (a contract/languages.ts code; issue #25): the visitor's, or the
+   * clone's own when enableMultiLanguage is off (answer-language.ts). Left out when the clone follows a
+   * visitor whose language is not known: a model then answers in the language the visitor writes in, the
+   * local composer in English.
+   */
+  answerLanguage?: string
+  /** enableMultiLanguage is off: the clone answers in answerLanguage even to a visitor writing in another. */
+  ownLanguageOnly?: boolean
   /** A few subjects the clone's material covers (from document titles). */
   topics: readonly string[]
   /** Files attached to the question (none when left out). */

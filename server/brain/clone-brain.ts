@@ -1,3 +1,4 @@
+import { answerLanguageOf, type CloneLanguageSettings } from './answer-language'
 import type {
   Answerer,
   AnswerInput,
@@ -30,7 +31,15 @@ export interface PrepareOptions {
   documentsVersion?: string
   /** Files attached to the question (spec 1 §5 'Attachments'). */
   attachments?: readonly Attachment[]
+  /**
+   * The visitor's language (a contract/languages.ts code): the chat's interface language, a call's language
+   * (issue #25). The clone answers in it when its enableMultiLanguage option is on (answer-language.ts).
+   */
+  visitorLanguage?: string | null
 }
+
+/** The clone as the brain reads it: who speaks, and its language settings (clones.language, options). */
+export type BrainClone = CloneVoice & { id: string } & CloneLanguageSettings
 
 /**
  * The clone brain: decides what kind of answer a message needs, retrieves the sources, and hands
@@ -54,18 +63,22 @@ export class CloneBrain {
 
   /**
    * Attached files reach the answerer as they are, and their text steers retrieval like an earlier turn
-   * (retrieve.ts); a message with a readable file is never mere small talk.
+   * (retrieve.ts); a message with a readable file is never mere small talk. The answer's language follows
+   * the visitor's or stays the clone's own, as its enableMultiLanguage option says (answer-language.ts).
    */
   async prepare(
-    clone: CloneVoice & { id: string },
+    clone: BrainClone,
     question: string,
     history: readonly ConversationTurn[],
-    { documentsVersion, attachments = [] }: PrepareOptions = {},
+    { documentsVersion, attachments = [], visitorLanguage }: PrepareOptions = {},
   ): Promise<PreparedAnswer> {
     const index = await this.indexes.get(clone.id, documentsVersion)
+    const answerLanguage = answerLanguageOf(clone, visitorLanguage)
     const base = {
       clone: { name: clone.name, headline: clone.headline, toneFeedback: clone.toneFeedback },
       language: index.analyzer.code,
+      ...(answerLanguage.code ? { answerLanguage: answerLanguage.code } : {}),
+      ownLanguageOnly: answerLanguage.ownLanguageOnly,
       question,
       history,
       topics: index.topics,

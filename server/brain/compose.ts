@@ -1,9 +1,10 @@
 import { CREATOR_ANSWER_TITLE } from '../../contract/knowledge'
+import { brainTexts, languageName } from './answer-language'
 import { answerTypeOf, holdsAnswerType } from './answer-type'
 import type { AnswerInput, AnswerSource } from './answerer'
 import { isPair, withPairs } from './bm25'
 import { splitSentences } from './chunk'
-import { analyzerFor } from './language/analyzer'
+import { analyzerFor, languageCode } from './language/analyzer'
 import { lexicon } from './lexicon'
 import { type Concept, rowsOfWords, strengthOf } from './meaning'
 import { firstName, offTopicReply, smallTalkOf, smallTalkReply } from './small-talk'
@@ -57,29 +58,57 @@ interface Candidate {
  * The local clone brain's answer, in the clone's voice. Grounded answers are built from the best
  * sentences of the top sources, each followed by its [n] marker; sources are quoted in rank order
  * and a source is only quoted when the ones before it are, so markers run 1..n in order of first use.
+ * Its own lines are written in the answer's language (input.answerLanguage, issue #25); the material is
+ * quoted as written, and a conversation's first answer quoting material in another language says so once.
  */
 export function composeAnswer(input: AnswerInput): string {
+  const language = input.answerLanguage ?? 'en'
+  const texts = brainTexts(language)
   const unread = (input.attachments ?? []).filter((file) => file.text === null)
-  const answer = composeFromSources(input)
-  if (unread.length === 0) return answer
+  const { text: answer, quotesMaterial } = composeFromSources(input)
+  const note = quotesMaterial ? materialLanguageNote(input) : null
   // Issue #15: a file that could not be read is said so, with its reason, before the answer.
-  const notes = unread.map((file) => `I couldn’t read ${file.fileName}: ${unreadReason(file.error)}`)
-  return [notes.join(' '), answer].join('\n\n')
+  const notes = unread.map((file) => texts.fileNotRead(file.fileName, unreadReason(file.error, language)))
+  return [note, notes.join(' '), answer].filter(Boolean).join('\n\n')
 }
 
-const unreadReason = (error: string | null) => {
-  const reason = (error ?? 'it could not be read').replace(/[.!]+$/, '')
-  return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`
+const unreadReason = (error: string | null, language: string) => {
+  const reason = (error ?? brainTexts(language).fileNotReadReason).replace(/[.!]+$/, '')
+  return `${reason.charAt(0).toLocaleLowerCase(language)}${reason.slice(1)}.`
 }
 
-function composeFromSources(input: AnswerInput): string {
+/**
+ * 'My material is in English, so I answer from it as written.', in the answer's language, when the material
+ * (the clone's language) is written in another; only once: not when an earlier answer of the conversation
+ * said it already.
+ */
+export function materialLanguageNote(input: AnswerInput): string | null {
+  const answerLanguage = input.answerLanguage
+  if (!answerLanguage) return null
+  const material = languageCode(input.language)
+  if (material === answerLanguage) return null
+  const note = brainTexts(answerLanguage).materialLanguage(languageName(material, answerLanguage))
+  const saidAlready = input.history.some((turn) => turn.sender === 'CLONE' && turn.text.includes(note))
+  return saidAlready ? null : note
+}
+
+/**
+ * The answer, and whether it quotes the clone's material (not small talk, the honest 'not in my material',
+ * nor only the visitor's attached files).
+ */
+function composeFromSources(input: AnswerInput): { text: string; quotesMaterial: boolean } {
+  const language = input.answerLanguage ?? 'en'
+  const texts = brainTexts(language)
   if (input.intent === 'greeting') {
     const kind = smallTalkOf(input.question, input.clone.name) ?? 'hello'
-    return smallTalkReply(kind, input.clone.name, input.topics)
+    return { text: smallTalkReply(kind, input.clone.name, input.topics, language), quotesMaterial: false }
   }
-  if (input.intent === 'offTopic' || input.sources.length === 0) return offTopicReply(input.topics)
+  if (input.intent === 'offTopic' || input.sources.length === 0)
+    return { text: offTopicReply(input.topics, language), quotesMaterial: false }
 
   const voice = voiceOf(input.clone.toneFeedback)
+  const attached = new Set((input.attachments ?? []).map((file) => file.uploadId))
+  let quotesMaterial = false
   const quoted: string[][] = []
   const chosenTerms: Set<string>[] = []
   let budget = ANSWER_WORD_BUDGET
@@ -118,36 +147,37 @@ function composeFromSources(input: AnswerInput): string {
       return true
     })
     quoted.push(fitting.map((c) => withMarker(c.text, source.number)))
+    if (!attached.has(source.documentId)) quotesMaterial = true
     for (const c of fitting) chosenTerms.push(c.terms)
     if (budget <= 0) break
   }
-  if (quoted.length === 0) return offTopicReply(input.topics)
+  if (quoted.length === 0) return { text: offTopicReply(input.topics, language), quotesMaterial: false }
 
-  const opening = voice.warm ? pickBySeed(OPENINGS, input.question) : null
+  const opening = voice.warm ? texts.openings[pickBySeed(OPENINGS, input.question)] : null
   const body = quoted.map((sentences) => sentences.join(' ')).join(' ')
-  const closing = closingLine(voice, `${input.question} ${body}`, chosenTerms.length)
-  return [opening ? `${opening} ${body}` : body, closing].filter(Boolean).join('\n\n')
+  const closing = closingLine(voice, `${input.question} ${body}`, chosenTerms.length, texts)
+  return {
+    text: [opening ? `${opening} ${body}` : body, closing].filter(Boolean).join('\n\n'),
+    quotesMaterial,
+  }
 }
 
-const OPENINGS = [
-  'Good question.',
-  'Here’s how I look at it.',
-  'Happy to help with that.',
-  'Here’s what I’d tell you.',
-] as const
+/** The openings of brain.strings.ts, in this order (the same question always gets the same one). */
+const OPENINGS = ['goodQuestion', 'howILookAtIt', 'happyToHelp', 'whatIdTellYou'] as const
 
 const HEALTH =
   /\b(insomnia|apnea|snor\w*|disorder|medic\w*|pill|symptom\w*|pain|dose|dosing|melatonin|supplement\w*)\b/i
 
 /** One closing line at most: a clinician note when the answer touches health, else a next step. */
-function closingLine(voice: ReturnType<typeof voiceOf>, answered: string, points: number): string | null {
-  if (voice.clinicianNote && HEALTH.test(answered)) {
-    return 'This is general education, not medical advice: if something here sounds like a health problem, please check with a clinician.'
-  }
+function closingLine(
+  voice: ReturnType<typeof voiceOf>,
+  answered: string,
+  points: number,
+  texts: ReturnType<typeof brainTexts>,
+): string | null {
+  if (voice.clinicianNote && HEALTH.test(answered)) return texts.clinicianNote
   if (!voice.nextStep) return null
-  return points > 1
-    ? 'My suggestion: pick one of these to try this week and notice how it feels.'
-    : 'My suggestion: try it for a week and notice how it feels.'
+  return points > 1 ? texts.suggestionForSeveral : texts.suggestionForOne
 }
 
 /** Sentences of a source worth quoting, scored by how much of the question they hold. */

@@ -1,3 +1,4 @@
+import { languageName } from './answer-language'
 import type { AnswerInput, Attachment } from './answerer'
 
 /** A part of a user turn for a vision-capable model: text, or an image (here always a base64 data URL). */
@@ -43,6 +44,20 @@ export function userTurn(question: string, attachments: readonly Attachment[] = 
 }
 
 /**
+ * Which language the model answers in (issue #25): the answer language named in English, whatever the
+ * sources are written in; the clone's own language even to a visitor writing in another when
+ * enableMultiLanguage is off; without a known language, the one the visitor writes in.
+ */
+export function languageInstruction(input: Pick<AnswerInput, 'answerLanguage' | 'ownLanguageOnly'>): string {
+  if (!input.answerLanguage)
+    return 'Answer in the language the visitor writes in, whatever the language of the sources.'
+  const name = languageName(input.answerLanguage)
+  return input.ownLanguageOnly
+    ? `Always answer in ${name}, even when the visitor writes in another language.`
+    : `Answer in ${name}, whatever the language of the sources.`
+}
+
+/**
  * The messages for an OpenAI-compatible chat completion: a system prompt with the clone's identity,
  * voice and the same numbered sources the local composer would use, then the conversation.
  */
@@ -60,7 +75,7 @@ export function chatCompletionMessages(input: AnswerInput): ChatCompletionMessag
     clone.toneFeedback ? `Your notes on how to speak: ${clone.toneFeedback}` : null,
     'Answer only from the numbered sources below, which are your own material. Right after each sentence that uses a source, put its marker, e.g. "... before bed [1]." Use only the numbers given. Never invent sources, links or numbers.',
     'Each source says how much of the question it covers (relevance high, medium or low): a low one may be about something else. If the sources do not answer the question, say honestly that you have nothing on that in your own material rather than guessing.',
-    'Answer in the language the visitor writes in, whatever the language of the sources.',
+    languageInstruction(input),
     input.attachments?.length
       ? 'The visitor attached files to their message; their text follows the question (for an image, the text read in it). A file that could be read is also one of the numbered sources (its type is File): cite it with its marker when you use it, e.g. to summarise it or answer from it. Give your own views from your other sources. If a file could not be read, say so briefly, with the reason given.'
       : null,

@@ -1,3 +1,4 @@
+import { brainTexts } from './answer-language'
 import { words } from './terms'
 import { listInWords } from './topics'
 
@@ -82,25 +83,33 @@ export function firstName(name: string): string {
   return parts[0] ?? name
 }
 
-/** The short, friendly reply to small talk, in the clone's voice, without sources. */
-export function smallTalkReply(kind: SmallTalk, cloneName: string, topics: readonly string[]): string {
-  const about = topics.length > 0 ? listInWords(topicsToName(topics)) : 'anything in my material'
+/** The short, friendly reply to small talk, in the clone's voice, without sources, in `language`. */
+export function smallTalkReply(
+  kind: SmallTalk,
+  cloneName: string,
+  topics: readonly string[],
+  language = 'en',
+): string {
+  const texts = brainTexts(language)
+  const about = topics.length > 0 ? listInWords(topicsToName(topics), language) : null
   switch (kind) {
     case 'hello':
-      return `Hi! I’m ${firstName(cloneName)}. Ask me anything about ${about}, and I’ll answer from my own material.`
+      return about ? texts.hello(firstName(cloneName), about) : texts.helloWithoutTopics(firstName(cloneName))
     case 'thanks':
-      return `You’re welcome! If anything else comes up about ${about}, just ask.`
+      return about ? texts.thanks(about) : texts.thanksWithoutTopics
     case 'goodbye':
-      return 'Take care, and come back any time you have another question.'
+      return texts.goodbye
   }
 }
 
 /** spec 1 §5 (the brief's wording): no source above the threshold means no guessing and no citations. */
 export const OFF_TOPIC_OPENING = 'I don’t have anything on that in my own material, so I’d rather not guess.'
 
-export function offTopicReply(topics: readonly string[]): string {
-  if (topics.length === 0) return OFF_TOPIC_OPENING
-  return `${OFF_TOPIC_OPENING} I can help with things like ${listInWords(topicsToName(topics))}.`
+/** The honest 'not in my material' in `language`, pointing to a few subjects the clone does cover. */
+export function offTopicReply(topics: readonly string[], language = 'en'): string {
+  const texts = brainTexts(language)
+  if (topics.length === 0) return texts.offTopic
+  return texts.offTopicWithTopics(listInWords(topicsToName(topics), language))
 }
 
 /** Three topics, preferring those without their own 'and'/'or', which would blur the list. */

@@ -50,8 +50,16 @@ export function sentenceCaseWords(text: string): string {
   return text.replace(/(?<!\p{L})\p{Lu}[\p{Ll}’']+(?!\p{L})/gu, (word) => word.toLowerCase())
 }
 
-/** 'a, b and c'. */
-export function listInWords(items: readonly string[], last = 'and'): string {
+/**
+ * 'a, b and c', joined in `language` (Intl.ListFormat: 'a, b y c', 'a、b、c'). English takes no comma before
+ * 'and', as the composer always wrote it.
+ */
+export function listInWords(items: readonly string[], language = 'en'): string {
   if (items.length <= 1) return items[0] ?? ''
-  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`
+  const locale = language === 'en' ? 'en-GB' : language
+  try {
+    return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items)
+  } catch {
+    return new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(items)
+  }
 }

@@ -93,7 +93,11 @@ export function registerCallTurns<C extends HeldCall>(
 
       const { text, clientMessageId } = request.body
       const history = await recentTurns(db, call.conversationId, HISTORY_TURNS_SENT)
-      const prepared = await setup.brain.prepare(clone, text, history, { documentsVersion })
+      // Issue #25: the call's language is the visitor's; the clone answers in it when it may.
+      const prepared = await setup.brain.prepare(clone, text, history, {
+        documentsVersion,
+        visitorLanguage: call.language,
+      })
       if (clientGone(request)) return reply.code(200).headers(SSE_HEADERS).send('')
       let begun: Awaited<ReturnType<typeof beginAnswer>>
       try {

@@ -28,6 +28,7 @@ import { SSE_HEADERS, SSE_HEARTBEAT_MS, sseEvent } from '../chat/sse'
 import type { Db } from '../db/client'
 import { messageAffiliates, messageCitations } from '../db/schema'
 import { conflict } from '../errors'
+import { requestLanguage } from '../i18n'
 import { readAttachments } from '../uploads/attached-texts'
 import { UNREADABLE_TEXT } from '../uploads/extract/limits'
 import type { FileReader } from '../uploads/reader'
@@ -88,8 +89,10 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
       const questionText = asked?.question.text ?? body.text
       const historyOf = asked?.question.conversationId ?? conversationId
       const history = historyOf ? await recentTurns(db, historyOf, HISTORY_TURNS_SENT, asked?.question) : []
+      // Issue #25: the clone answers in the visitor's language (the app's interface language) when it may.
+      const visitorLanguage = requestLanguage(request.headers)
       const prepare = (attachments: Attachment[] = []) =>
-        setup.brain.prepare(clone, questionText, history, { documentsVersion, attachments })
+        setup.brain.prepare(clone, questionText, history, { documentsVersion, attachments, visitorLanguage })
       // Without files the answer is prepared before anything is stored; attached files are read (or waited
       // for) once the stream is open, so the visitor sees 'Analyzing File' until they are (issue #15).
       const prepared = attached.length === 0 ? await prepare() : null

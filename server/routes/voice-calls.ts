@@ -15,6 +15,7 @@ import { checkLanguage } from '../../contract/languages'
 import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import { requireOwnCall } from '../calls/call-access'
+import { callTexts } from '../calls/call-language'
 import {
   elapsedSeconds,
   endVoiceCall,
@@ -115,7 +116,8 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
         relationshipId: body.relationshipId ?? null,
         instanceId,
         locationId: body.locationId ?? null,
-        initialMessage: `Hi, this is ${clone.name}. What would you like to talk about?`,
+        // Spoken in the call's language (issue #25).
+        initialMessage: callTexts(language.code).greeting(clone.name),
       })
       return {
         callId: call.id,

@@ -32,6 +32,13 @@ export const DEFAULT_CLONE_OPTIONS: Omit<CloneOptions, 'id'> = {
   voiceModel: null,
 }
 
+/**
+ * What a clone created in the studio starts with over the defaults (issue #25): it answers each visitor in
+ * their language (enableMultiLanguage); the creator turns it off to keep the clone in its own. The seed's
+ * demo clones and the rows written before keep the defaults above.
+ */
+export const NEW_CLONE_OPTIONS: Partial<Omit<CloneOptions, 'id'>> = { enableMultiLanguage: true }
+
 /** A new clone's free monthly allowance for anonymous visitors (spec 1 §3 'Monetization'). */
 export const DEFAULT_ANONYMOUS_QUOTA: AnonymousQuota = { messages: 10, voiceMinutes: 0, videoMinutes: 0 }
 
@@ -135,7 +142,7 @@ export async function createClone(
         public: false,
         language: request.language ?? 'en',
         languages: [request.language ?? 'en'],
-        options: {},
+        options: NEW_CLONE_OPTIONS,
         socials: EMPTY_SOCIALS,
         anonymousQuota: DEFAULT_ANONYMOUS_QUOTA,
       },

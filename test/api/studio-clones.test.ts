@@ -125,7 +125,12 @@ describe('studio clones', () => {
       key: null,
       anonymousQuota: DEFAULT_ANONYMOUS_QUOTA,
     })
-    expect(row.options).toEqual({ id: expect.any(String), ...DEFAULT_CLONE_OPTIONS })
+    // Issue #25: a new clone answers each visitor in their language until its creator turns that off.
+    expect(row.options).toEqual({
+      id: expect.any(String),
+      ...DEFAULT_CLONE_OPTIONS,
+      enableMultiLanguage: true,
+    })
     const mine = StudioCloneList.parse(
       (await studio(t.app, 'GET', '/api/studio/clones', maker.cookie)).json(),
     )

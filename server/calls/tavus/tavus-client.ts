@@ -1,4 +1,5 @@
 import { MAX_VIDEO_CALL_SECONDS } from '../../../contract/video'
+import { callTexts } from '../call-language'
 import {
   type VideoCallProvider,
   type VideoCallStart,
@@ -53,9 +54,10 @@ export function createConversationBody(settings: TavusSettings, call: VideoCallS
     ...(settings.personaId ? { persona_id: settings.personaId } : {}),
     conversation_name: `${call.clone.name} video call ${call.callId}`,
     conversational_context: conversationalContext(call),
+    // Spoken in the call's language (issue #25).
     custom_greeting: call.question
-      ? `Hi, this is ${call.clone.name}. You wanted to ask: ${call.question}`
-      : `Hi, this is ${call.clone.name}. What would you like to talk about?`,
+      ? callTexts(call.language.code).greetingWithQuestion(call.clone.name, call.question)
+      : callTexts(call.language.code).greeting(call.clone.name),
     properties: {
       // spec 2 §9 'hard call limit 1 hour': Tavus shuts the room at this; Daily then says the room was
       // deleted, which the renderer shows as 'Called ended due to 1-hour time limit.' (spec 2 §8).

@@ -12,7 +12,7 @@ import { beginAnswer, completeAnswer, interruptAnswer } from '../../chat/answer-
 import { QuestionAlreadyStored, recentTurns } from '../../chat/conversation-store'
 import { SSE_HEADERS } from '../../chat/sse'
 import type { Db } from '../../db/client'
-import { clones, conversations } from '../../db/schema'
+import { clones, conversations, voiceCalls } from '../../db/schema'
 import { notFound, unauthorized } from '../../errors'
 import { SpokenText } from './spoken-text'
 import { callSecret, secretMatches, VAPI_SECRET_HEADER, type VapiKeys } from './vapi-secrets'
@@ -96,8 +96,18 @@ export const vapiCustomLlmRoutes: FastifyPluginAsyncZod<{
       const completion = new Completion(clone.slug)
       if (!question) return completion.answerWhole(reply, body.stream === true, '')
 
-      const history = await recentTurns(db, conversation.id, HISTORY_TURNS_SENT)
-      const prepared = await setup.brain.prepare(clone, question, history)
+      const [history, [call]] = await Promise.all([
+        recentTurns(db, conversation.id, HISTORY_TURNS_SENT),
+        // Issue #25: the call's language is the visitor's; the clone answers in it when it may.
+        db
+          .select({ language: voiceCalls.language })
+          .from(voiceCalls)
+          .where(and(eq(voiceCalls.id, metadata.callId), eq(voiceCalls.conversationId, conversation.id)))
+          .limit(1),
+      ])
+      const prepared = await setup.brain.prepare(clone, question, history, {
+        visitorLanguage: call?.language,
+      })
       const begun = await beginAnswer(db, {
         cloneId: clone.id,
         instanceId: conversation.instanceId,

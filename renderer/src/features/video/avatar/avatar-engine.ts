@@ -1,6 +1,10 @@
+import { stringsIn } from '../../../../../contract/i18n'
+import { loadLanguage } from '../../../lib/language'
 import type { CallAudio, CallEngine, CallEngineEvent, LocalEngineDeps } from '../../voice'
 import type { VideoEngine, VideoEngineContext } from '../video-engine'
-import { AVATAR_STRINGS } from './avatar.strings'
+import type { AVATAR_STRINGS } from './avatar.strings'
+// The table registers itself when imported; the greeting reads it in the call's language.
+import './avatar.strings'
 import { type AvatarEngineDeps, defaultAvatarEngineDeps } from './avatar-engine.deps'
 import { startGreeting } from './avatar-greeting'
 import { voiceAmount } from './avatar-motion'
@@ -135,7 +139,11 @@ export function createAvatarEngine(
       }
       // The loop reports its own failures (microphone, transcription) as events; without audio it is over.
       if (stopped || !audio) return
-      const portrait = await deps.loadPortrait(context.cloneImageUrl, context.cloneName)
+      // The greeting is spoken in the call's language (issue #25): its catalog too, if the interface's is another.
+      const [portrait] = await Promise.all([
+        deps.loadPortrait(context.cloneImageUrl, context.cloneName),
+        loadLanguage(call.language),
+      ])
       if (stopped) return
       let bootMs = 0
       view = deps.mountView({
@@ -208,7 +216,7 @@ export function createAvatarEngine(
     const player = audio
     const io = loopIo
     if (!player || !io) return
-    const text = AVATAR_STRINGS.greeting(context.cloneName)
+    const text = stringsIn<typeof AVATAR_STRINGS>('avatar', call.language).greeting(context.cloneName)
     greeting = startGreeting({
       text,
       player,
