@@ -28,9 +28,11 @@ ENV NODE_ENV=production \
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# Files the server reads beside its bundle at run time (server/paths.ts): migrations and seed media.
+# Files the server reads beside its bundle at run time (server/paths.ts): migrations, seed media, and the
+# translation catalogs its mails, texts and first screens are written from (server/i18n.ts).
 COPY --from=build /app/server/db/migrations ./server/db/migrations
 COPY --from=build /app/server/seed/media ./server/seed/media
+COPY --from=build /app/contract/locales ./contract/locales
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

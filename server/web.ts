@@ -6,10 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app-type'
 import { errorBody } from './errors'
+import { requestLanguage } from './i18n'
 import { serverPath } from './paths'
 import { allowFraming } from './security-headers'
 import { type EmbedPageOptions, INVALID_EMBED_TARGET_PAGE, resolveEmbedPage } from './web/embed-page'
-import { type PageHeadOptions, renderClonePage } from './web/page-head'
+import { type PageHeadOptions, renderClonePage, withDocumentLanguage } from './web/page-head'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */
 export const seedMediaDir = serverPath('seed/media')
@@ -34,6 +35,9 @@ export interface WebOptions {
   /** Serves /embed/** framable by each configuration's origins (web/embed-page.ts); unset, /embed is reserved. */
   embeds?: EmbedPageOptions
 }
+
+/** What a page written in the visitor's language depends on (server/i18n.ts requestLanguage). */
+const LANGUAGE_VARY = 'Accept-Language, Cookie'
 
 const isReserved = (pathname: string) =>
   RESERVED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))
@@ -120,7 +124,9 @@ function registerEmbedPages(app: App, webDist: string, options: EmbedPageOptions
       return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT)
     }
     allowFraming(reply, page.frameAncestors)
-    return reply.code(200).send(html)
+    // The shell names the visitor's language (<html lang dir>): it differs by their headers.
+    reply.header('vary', LANGUAGE_VARY)
+    return reply.code(200).send(withDocumentLanguage(html, requestLanguage(request.headers)))
   }
   app.get('/embed', handler)
   app.get('/embed/*', handler)
@@ -143,16 +149,20 @@ async function sendIndexHtml(
       .header('cache-control', 'no-store')
       .send(NOT_BUILT)
   }
+  // The visitor's language: the shell's <html lang dir> and a clone page's written texts.
+  const language = requestLanguage(request.headers)
+  const shell = withDocumentLanguage(html, language)
+  let body = shell
   if (page) {
     try {
-      html = (await renderClonePage(html, page.url, page, webDist)) ?? html
+      body = (await renderClonePage(html, page.url, page, webDist, language)) ?? shell
     } catch (err) {
       // The plain app shell still works: the web app loads the clone itself.
       reply.log.error({ err }, 'could not write the clone page head')
     }
   }
   reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE)
-  return sendCompressed(request, reply, html)
+  return sendCompressed(request, reply, body)
 }
 
 /**
@@ -160,7 +170,8 @@ async function sendIndexHtml(
  * shell it answers is compressed here, per request, as the shell may differ per page.
  */
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
-  reply.header('vary', 'Accept-Encoding')
+  // The shell is written in the visitor's language too (their cookie or Accept-Language).
+  reply.header('vary', `Accept-Encoding, ${LANGUAGE_VARY}`)
   const encoding = preferredEncoding(request.headers['accept-encoding'])
   if (!encoding || Buffer.byteLength(body) < COMPRESS_THRESHOLD_BYTES) return reply.send(body)
   const compressed =

@@ -1,9 +1,8 @@
 import { PRODUCT_NAME } from '../../contract'
 import { INVITE_TTL_DAYS } from '../../contract/studio-run'
+import { escapeHtml } from '../web/html'
+import { mailHtml, mailTextsIn, messageHtml } from './mail.strings'
 import type { MailMessage } from './mailer'
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** The invitation page's address on the product's public URL (renderer route /studio/invite/$token). */
 export const inviteLink = (publicUrl: string, token: string) =>
@@ -11,23 +10,36 @@ export const inviteLink = (publicUrl: string, token: string) =>
 
 /**
  * The contributor invitation (issue #16 'Run it'): who invites, to which clone, the link, and that the
- * invitee logs in with this very address to accept.
+ * invitee logs in with this very address to accept. Written in `language`, the inviter's request's.
  */
 export function contributorInviteMail(input: {
   to: string
   cloneName: string
   inviter: string
   link: string
+  language: string
 }): MailMessage {
-  const { to, cloneName, inviter, link } = input
-  const subject = `${inviter} invited you to help run ${cloneName} on ${PRODUCT_NAME}`
+  const { to, cloneName, inviter, link, language } = input
+  const t = mailTextsIn(language).invite
+  const subject = t.subject(inviter, cloneName, PRODUCT_NAME)
   const text = [
-    `${inviter} invited you to join the team of ${cloneName} on ${PRODUCT_NAME} as a contributor.`,
+    t.body(inviter, cloneName, PRODUCT_NAME),
     '',
-    `Accept the invitation: ${link}`,
+    t.acceptAt(link),
     '',
-    `Log in with this address (${to}) to accept. The link works for ${INVITE_TTL_DAYS} days. If you did not expect it, ignore this e-mail.`,
+    t.logIn(to, INVITE_TTL_DAYS),
   ].join('\n')
-  const html = `<p>${escapeHtml(inviter)} invited you to join the team of <strong>${escapeHtml(cloneName)}</strong> on ${escapeHtml(PRODUCT_NAME)} as a contributor.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>Log in with this address (${escapeHtml(to)}) to accept. The link works for ${INVITE_TTL_DAYS} days. If you did not expect it, ignore this e-mail.</p>`
+  const body = messageHtml(
+    {
+      inviter: escapeHtml(inviter),
+      cloneName: `<strong>${escapeHtml(cloneName)}</strong>`,
+      product: escapeHtml(PRODUCT_NAME),
+    },
+    (v) => t.body(v.inviter, v.cloneName, v.product),
+  )
+  const html = mailHtml(
+    language,
+    `<p>${body}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.accept)}</a></p><p>${escapeHtml(t.logIn(to, INVITE_TTL_DAYS))}</p>`,
+  )
   return { to, subject, text, html }
 }

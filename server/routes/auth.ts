@@ -33,6 +33,7 @@ import { ensureRelationship, relationshipsOf } from '../clones/relationships'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { AppError, badRequest } from '../errors'
+import { requestLanguage } from '../i18n'
 import type { Mailer } from '../mail/mailer'
 import { signInCodeMail } from '../mail/sign-in-mail'
 
@@ -105,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const mail = signInCodeMail(email, code, {
         whitelabel: request.body.whitelabel === true,
         validMinutes: LOGIN_CODE_TTL_MS / 60_000,
+        language: requestLanguage(request.headers),
       })
       try {
         await mailer.send(mail)

@@ -5,6 +5,7 @@ import { GreetRequest, GreetResponse, OptInResponse, OptInUpdateRequest } from '
 import { requireUser } from '../auth/identity'
 import { requireClone } from '../clones/queries'
 import type { Db } from '../db/client'
+import { requestLanguage } from '../i18n'
 import { greet } from '../texting/greeting'
 import { NO_OPT_IN, optInOf, setOptIn } from '../texting/opt-ins'
 import type { Texts } from '../texting/texts'
@@ -63,7 +64,7 @@ export const optInRoutes: FastifyPluginAsyncZod<OptInRoutesOptions> = async (
     async (request) => {
       const user = requireUser(request)
       const clone = await requireClone(db, request.body.slug)
-      return greet({ db, texts, telegramBot }, user, clone, request.body)
+      return greet({ db, texts, telegramBot }, user, clone, request.body, requestLanguage(request.headers))
     },
   )
 }

@@ -17,9 +17,10 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { AppError } from '../errors'
+import { requestLanguage } from '../i18n'
 import type { CountryLookup } from '../texting/country'
 import { assignPhoneNumber, e164Of, phoneCodeKey, phoneCountry } from '../texting/phone-numbers'
-import { textingTexts } from '../texting/texting.strings'
+import { textingTextsIn } from '../texting/texting.strings'
 import type { Texts } from '../texting/texts'
 import { SEND_CODE_FAILED_TEXT } from './auth'
 
@@ -54,12 +55,14 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
     },
     async (request) => {
       requireUser(request)
+      const language = requestLanguage(request.headers)
+      const texting = textingTextsIn(language)
       const country = await phoneCountry(countryLookup, config, request.ip, request.body.country)
-      const e164 = e164Of(request.body.phoneNumber, country)
+      const e164 = e164Of(request.body.phoneNumber, country, language)
       const { id, code } = await issueLoginCode({ db, secret, limits }, phoneCodeKey(e164), request.ip).catch(
         (error: unknown) => {
           if (error instanceof AppError && error.status === 429)
-            throw new AppError(429, error.code, textingTexts.phoneCodesRateLimited, error.headers)
+            throw new AppError(429, error.code, texting.phoneCodesRateLimited, error.headers)
           throw error
         },
       )
@@ -67,7 +70,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
         await texts.send({
           channel: 'sms',
           to: e164,
-          text: textingTexts.phoneCode(code, LOGIN_CODE_TTL_MS / 60_000),
+          text: texting.phoneCode(code, LOGIN_CODE_TTL_MS / 60_000),
         })
       } catch (error) {
         request.log.error({ err: error }, 'phone code text failed')
@@ -84,7 +87,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
     async (request) => {
       const user = requireUser(request)
       const country = await phoneCountry(countryLookup, config, request.ip, request.body.country)
-      const e164 = e164Of(request.body.phoneNumber, country)
+      const e164 = e164Of(request.body.phoneNumber, country, requestLanguage(request.headers))
       // Wrong, expired or unknown: 'Unable to verify code. Please try again' (spec 1 §8).
       await consumeLoginCode({ db, secret }, phoneCodeKey(e164), request.body.code)
       const updated = await assignPhoneNumber(db, user.id, e164)

@@ -15,6 +15,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { requireCloneTeam } from '../embeds/access'
 import { AppError, badRequest } from '../errors'
+import { requestLanguage } from '../i18n'
 import { contributorInviteMail, inviteLink } from '../mail/invite-mail'
 import type { Mailer } from '../mail/mailer'
 import {
@@ -82,6 +83,7 @@ export const studioTeamRoutes: FastifyPluginAsyncZod<StudioTeamRoutesOptions> = 
         cloneName: clone.name,
         inviter: user.name?.trim() || user.email,
         link: inviteLink(config.PUBLIC_URL, token),
+        language: requestLanguage(request.headers),
       })
       try {
         await mailer.send(mail)

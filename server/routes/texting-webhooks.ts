@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { findLanguage } from '../../contract/languages'
 import type { BrainSetup } from '../brain/create-brain'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { clones, users } from '../db/schema'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
+import { requestLanguage } from '../i18n'
 import { answerIncomingText, type InboundDeps } from '../texting/inbound'
 import { telegramSecretMatches } from '../texting/telegram'
 import { consumeTelegramStart, userOfChat } from '../texting/telegram-chats'
-import { textingTexts } from '../texting/texting.strings'
+import { textingTextsIn, visitorTextLanguage } from '../texting/texting.strings'
 import type { Texts } from '../texting/texts'
 import { twilioSignatureMatches } from '../texting/twilio'
 
@@ -40,7 +42,13 @@ const TelegramUpdate = z.looseObject({
     .looseObject({
       message_id: z.number().int(),
       chat: z.looseObject({ id: z.union([z.number().int(), z.string().max(64)]) }),
-      from: z.looseObject({ username: z.string().max(64).optional() }).optional(),
+      // language_code: the IETF tag of the sender's Telegram interface, when Telegram knows it.
+      from: z
+        .looseObject({
+          username: z.string().max(64).optional(),
+          language_code: z.string().max(35).optional(),
+        })
+        .optional(),
       text: z.string().max(4096).optional(),
     })
     .optional(),
@@ -70,7 +78,8 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
 
   app.post(TWILIO_WEBHOOK_PATH, async (request, reply) => {
     const authToken = config.TWILIO_AUTH_TOKEN
-    if (!authToken) throw notFound(textingTexts.textingNotConfigured('Twilio'))
+    const errors = textingTextsIn(requestLanguage(request.headers))
+    if (!authToken) throw notFound(errors.textingNotConfigured('Twilio'))
     const params = Array.isArray(request.body) ? (request.body as [string, string][]) : null
     if (!params) throw new AppError(415, 'bad_request', 'Twilio posts application/x-www-form-urlencoded')
     const signature = request.headers['x-twilio-signature']
@@ -79,7 +88,7 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
     const signed = urls.some((url) =>
       twilioSignatureMatches(authToken, url, params, typeof signature === 'string' ? signature : undefined),
     )
-    if (!signed) throw forbidden(textingTexts.badSignature)
+    if (!signed) throw forbidden(errors.badSignature)
 
     const message = TwilioMessage.safeParse(Object.fromEntries(params))
     if (!message.success) throw badRequest('Not a Twilio message')
@@ -104,10 +113,11 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
 
   app.post(TELEGRAM_WEBHOOK_PATH, async (request) => {
     const secret = config.TELEGRAM_WEBHOOK_SECRET
-    if (!config.TELEGRAM_BOT_TOKEN || !secret) throw notFound(textingTexts.textingNotConfigured('Telegram'))
+    const errors = textingTextsIn(requestLanguage(request.headers))
+    if (!config.TELEGRAM_BOT_TOKEN || !secret) throw notFound(errors.textingNotConfigured('Telegram'))
     const given = request.headers['x-telegram-bot-api-secret-token']
     if (!telegramSecretMatches(secret, typeof given === 'string' ? given : undefined))
-      throw forbidden(textingTexts.badSignature)
+      throw forbidden(errors.badSignature)
 
     const update = TelegramUpdate.safeParse(request.body)
     const message = update.success ? update.data.message : undefined
@@ -115,6 +125,9 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
     // Edits, joins, stickers and the like: nothing to answer.
     if (!message || !text) return { ok: true }
     const chatId = String(message.chat.id)
+    // A chat tied to nobody is answered in its Telegram's language.
+    const strangerText = () =>
+      textingTextsIn(findLanguage(message.from?.language_code)?.code).unknownTelegramChat
     const send = (reply: string) =>
       texts
         .send({ channel: 'telegram', to: chatId, text: reply })
@@ -127,20 +140,31 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
         : undefined
       if (bound) {
         const [row] = await db
-          .select({ userName: users.name, cloneName: clones.name })
+          .select({
+            userName: users.name,
+            userLanguage: users.language,
+            cloneName: clones.name,
+            cloneLanguage: clones.language,
+          })
           .from(users)
           .innerJoin(clones, eq(clones.id, bound.cloneId))
           .where(eq(users.id, bound.userId))
-        if (row) await send(textingTexts.greeting(row.userName, row.cloneName))
+        if (row)
+          await send(
+            textingTextsIn(visitorTextLanguage(row.userLanguage, row.cloneLanguage)).greeting(
+              row.userName,
+              row.cloneName,
+            ),
+          )
       } else if (!(await userOfChat(db, chatId))) {
-        await send(textingTexts.unknownTelegramChat)
+        await send(strangerText())
       }
       return { ok: true }
     }
 
     const userId = await userOfChat(db, chatId)
     if (!userId) {
-      await send(textingTexts.unknownTelegramChat)
+      await send(strangerText())
       return { ok: true }
     }
     const outcome = await answerIncomingText(inbound(request.log), {

@@ -12,7 +12,7 @@ import { CHANNEL_OF, CONVERSATION_MEDIUM_OF } from './channels'
 import { ensureLead, setOptIn } from './opt-ins'
 import { telegramLink } from './telegram'
 import { boundChatOf, createTelegramStart } from './telegram-chats'
-import { textingTexts } from './texting.strings'
+import { type TextingTexts, textingTextsIn, visitorTextLanguage } from './texting.strings'
 import type { Texts } from './texts'
 
 /*
@@ -36,35 +36,44 @@ const ENABLED: Record<TextMedium, (clone: CloneRow) => boolean> = {
 const withoutAt = (username: string) => username.trim().replace(/^@/, '')
 
 /** The user's verified number, which the request's number must be (typed in any form the country reads). */
-function verifiedNumber(user: UserRow, typed: string | null | undefined): string {
-  if (!user.phoneNumber) throw badRequest(textingTexts.phoneNotVerified)
+function verifiedNumber(user: UserRow, typed: string | null | undefined, errors: TextingTexts): string {
+  if (!user.phoneNumber) throw badRequest(errors.phoneNotVerified)
   if (!typed) return user.phoneNumber
   const own = readPhoneNumber(user.phoneNumber, null)
   const reading = readPhoneNumber(typed, own.ok ? own.country : null)
-  if (!reading.ok || reading.e164 !== user.phoneNumber) throw badRequest(textingTexts.phoneNotVerified)
+  if (!reading.ok || reading.e164 !== user.phoneNumber) throw badRequest(errors.phoneNotVerified)
   return user.phoneNumber
 }
 
+/**
+ * `language` is the request's (requestLanguage): its errors are answered in it. The greeting itself is
+ * written in the visitor's language (visitorTextLanguage): it is read on their phone, later.
+ */
 export async function greet(
   { db, texts, telegramBot }: GreetDeps,
   user: UserRow,
   clone: CloneRow,
   request: GreetRequest,
+  language: string,
 ): Promise<GreetResponse> {
   const { medium } = request
-  if (!ENABLED[medium](clone)) throw badRequest(textingTexts.mediumNotEnabled(clone.name, medium))
+  const errors = textingTextsIn(language)
+  if (!ENABLED[medium](clone)) throw badRequest(errors.mediumNotEnabled(clone.name, medium))
   const channel = CHANNEL_OF[medium]
-  const text = textingTexts.greeting(user.name, clone.name)
+  const text = textingTextsIn(visitorTextLanguage(user.language, clone.language)).greeting(
+    user.name,
+    clone.name,
+  )
   let answer: GreetResponse
 
   if (medium === 'TELEGRAM') {
     const username = withoutAt(request.telegramUsername || user.telegramUsername || '')
-    if (!username) throw badRequest(textingTexts.telegramUsernameMissing)
+    if (!username) throw badRequest(errors.telegramUsernameMissing)
     if (username !== user.telegramUsername)
       await db.update(users).set({ telegramUsername: username }).where(eq(users.id, user.id))
     if (texts.kindOf('telegram') === 'outbox') {
       // No bot: the dev outbox stands in for it and "delivers" at once.
-      await send(texts, { channel, to: `@${username}`, text })
+      await send(texts, { channel, to: `@${username}`, text }, errors)
       answer = {
         ok: true,
         medium,
@@ -75,7 +84,7 @@ export async function greet(
     } else {
       const chatId = await boundChatOf(db, user.id)
       if (chatId) {
-        await send(texts, { channel, to: chatId, text })
+        await send(texts, { channel, to: chatId, text }, errors)
         answer = { ok: true, medium, fromNumber: null, link: telegramLink(telegramBot!), greeted: true }
       } else {
         // The bot may not write first: the greeting waits for '/start {token}' (server/texting/telegram-chats.ts).
@@ -90,8 +99,8 @@ export async function greet(
       }
     }
   } else {
-    const to = verifiedNumber(user, request.phoneNumber)
-    await send(texts, { channel, to, text })
+    const to = verifiedNumber(user, request.phoneNumber, errors)
+    await send(texts, { channel, to, text }, errors)
     const fromNumber = texts.senderOf(channel) ?? clone.phoneNumber ?? null
     const link = medium === 'WHATSAPP' && fromNumber ? `https://wa.me/${fromNumber.replace(/\D/g, '')}` : null
     answer = { ok: true, medium, fromNumber, link, greeted: true }
@@ -103,11 +112,11 @@ export async function greet(
   return answer
 }
 
-async function send(texts: Texts, message: Parameters<Texts['send']>[0]) {
+async function send(texts: Texts, message: Parameters<Texts['send']>[0], errors: TextingTexts) {
   try {
     await texts.send(message)
   } catch (error) {
-    throw Object.assign(new AppError(503, 'unavailable', textingTexts.greetFailed), { cause: error })
+    throw Object.assign(new AppError(503, 'unavailable', errors.greetFailed), { cause: error })
   }
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { UNLIMITED_QUOTA } from '../../contract'
 import { allowanceOf, QuotaExceededError, subjectOf } from '../billing/usage'
@@ -8,10 +9,11 @@ import { HISTORY_TURNS_SENT } from '../brain/prompt'
 import { beginAnswer, completeAnswer, interruptAnswer } from '../chat/answer-store'
 import { QuestionAlreadyStored, recentTurns } from '../chat/conversation-store'
 import type { Db } from '../db/client'
+import { users } from '../db/schema'
 import { fitText, MEDIUM_OF } from './channels'
 import { createTextConversation, latestTextConversation } from './greeting'
 import { latestOptedInClone } from './opt-ins'
-import { textingTexts } from './texting.strings'
+import { textingTextsIn, visitorTextLanguage } from './texting.strings'
 import type { TextChannel, Texts } from './texts'
 
 /*
@@ -57,11 +59,18 @@ export async function answerIncomingText(deps: InboundDeps, incoming: IncomingTe
       .catch((error: unknown) => log.error({ err: error, channel: incoming.channel }, 'reply text failed'))
   const clone = await latestOptedInClone(db, incoming.userId, medium)
   if (!clone) return 'no-opt-in'
+  // What the clone writes of its own (out of quota, the fallback) is in the sender's language.
+  const [sender] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, incoming.userId))
+    .limit(1)
+  const own = textingTextsIn(visitorTextLanguage(sender?.language, clone.language))
 
   const owner = { userId: incoming.userId, visitorId: null }
   const allowance = await allowanceOf(db, clone, owner, null)
   if (allowance.messageLimit !== UNLIMITED_QUOTA && allowance.used.messages >= allowance.messageLimit) {
-    await reply(textingTexts.outOfQuota(clone.name))
+    await reply(own.outOfQuota(clone.name))
     return 'out-of-quota'
   }
 
@@ -117,7 +126,7 @@ export async function answerIncomingText(deps: InboundDeps, incoming: IncomingTe
     // Not delivered, so not kept as an answer (and, out of quota, not counted either).
     await interruptAnswer(db, begun.answerId, outOfQuota ? '' : text).catch(() => {})
     if (!outOfQuota) log.error({ err: error }, 'text answer failed')
-    await reply(outOfQuota ? textingTexts.outOfQuota(clone.name) : textingTexts.answerFailed)
+    await reply(outOfQuota ? own.outOfQuota(clone.name) : own.answerFailed)
     return outOfQuota ? 'out-of-quota' : 'failed'
   }
   // A text shows no citation labels: the [n] markers go (the stored answer keeps them and its sources).

@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { badRequest } from '../errors'
 import type { CountryLookup } from './country'
-import { textingTexts } from './texting.strings'
+import { textingTextsIn } from './texting.strings'
 
 /*
  * spec 1 §5 'Phone capture', 'Phone country': the server's own reading of a typed number (never the
@@ -29,13 +29,15 @@ export async function phoneCountry(
   return looked ?? guessed ?? config.DEFAULT_PHONE_COUNTRY ?? null
 }
 
-/** The number in E.164, or a 400 with the spec's text ('Invalid Phone Number', 'Country is not supported'). */
-export function e164Of(input: string, country: string | null): string {
+/**
+ * The number in E.164, or a 400 with the spec's text ('Invalid Phone Number', 'Country is not supported')
+ * in `language`, the request's.
+ */
+export function e164Of(input: string, country: string | null, language: string): string {
   const reading = readPhoneNumber(input, country)
   if (reading.ok) return reading.e164
-  throw badRequest(
-    reading.reason === 'country' ? textingTexts.countryNotSupported : textingTexts.invalidPhone,
-  )
+  const texts = textingTextsIn(language)
+  throw badRequest(reading.reason === 'country' ? texts.countryNotSupported : texts.invalidPhone)
 }
 
 /**

@@ -2,11 +2,15 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CloneProfile } from '../../contract'
 import { DEFAULT_CONVERSATION_TITLE, PRODUCT_NAME } from '../../contract'
+import { stringsIn } from '../../contract/i18n'
+import { DEFAULT_LANGUAGE_CODE, isRightToLeft } from '../../contract/languages'
 import { findSharedConversation } from '../chat/sharing'
 import { findCloneBySlug, findInstance, loadCloneProfile } from '../clones/queries'
 import type { Db } from '../db/client'
+import { readyLanguage } from '../i18n'
 import { type ClonePage, matchClonePage } from './clone-pages'
 import { escapeHtml as esc, jsonForScript, truncate } from './html'
+import type { pageStrings } from './page.strings'
 import { renderProfile, renderTalk } from './prerender'
 
 /*
@@ -17,6 +21,9 @@ import { renderProfile, renderTalk } from './prerender'
  * (renderer/src/api/prerendered.ts). A crawler reading the HTML gets the card; an address that names no
  * clone gets index.html unchanged, and the web app answers it as before. The service worker's cached
  * /index.html stays the plain shell: the web app never needs what is written here.
+ *
+ * Both are written in the visitor's language (requestLanguage, server/i18n.ts; issue #25), which the page's
+ * <html lang dir> names (withDocumentLanguage).
  */
 
 /** The id of the JSON block the web app reads (renderer/src/api/prerendered.ts). */
@@ -58,14 +65,21 @@ const absolute = (publicUrl: string, url: string) => new URL(url, `${publicUrl.r
 /** The web app's document title: '{page} | Likeness' (renderer/src/ui/use-document-title.ts). */
 const documentTitle = (page: string) => `${page} | ${PRODUCT_NAME}`
 
-function headTags(data: ClonePageData, publicUrl: string, pathname: string, preloadPortrait: boolean) {
+function headTags(
+  data: ClonePageData,
+  publicUrl: string,
+  pathname: string,
+  preloadPortrait: boolean,
+  language: string,
+) {
   const { clone, sharedTitle } = data
+  const t = stringsIn<typeof pageStrings>('server.page', readyLanguage(language))
   const name = clone.instance ? `${clone.name} (${clone.instance.name})` : clone.name
   const about = clone.headline?.trim() || (clone.description ? truncate(clone.description, 200) : '')
   const title = sharedTitle ? `${sharedTitle} | ${name}` : name
   const description = sharedTitle
-    ? truncate(`A conversation with ${name} on ${PRODUCT_NAME}.${about ? ` ${about}` : ''}`, 200)
-    : about || `Talk with ${name} on ${PRODUCT_NAME}.`
+    ? truncate(`${t.conversationWith(name, PRODUCT_NAME)}${about ? ` ${about}` : ''}`, 200)
+    : about || t.talkWith(name, PRODUCT_NAME)
   const portrait = clone.instance?.imageUrl ?? clone.imageUrl
   const image = portrait ? absolute(publicUrl, portrait) : null
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
@@ -158,13 +172,27 @@ function startAppAfterPaint(html: string): string {
   )
 }
 
-/** index.html for a clone's page, or null when the address names no clone (index.html is served as is). */
+/**
+ * The app shell's <html> in `language`: its lang, and dir="rtl" or "ltr". The build's English shell is
+ * served as written (it says lang="en" already).
+ */
+export function withDocumentLanguage(html: string, language: string): string {
+  if (language === DEFAULT_LANGUAGE_CODE) return html
+  const dir = isRightToLeft(language) ? 'rtl' : 'ltr'
+  return html.replace(/<html\b[^>]*>/i, () => `<html lang="${esc(language)}" dir="${dir}">`)
+}
+
+/**
+ * index.html for a clone's page in `language` (the visitor's), or null when the address names no clone
+ * (index.html is served as is).
+ */
 export async function renderClonePage(
   html: string,
   /** The request URL (path and query). */
   url: string,
   { db, publicUrl }: PageHeadOptions,
   webDist: string,
+  language: string,
 ): Promise<string | null> {
   const pathname = url.split('?', 1)[0] ?? '/'
   const page = matchClonePage(pathname)
@@ -176,15 +204,15 @@ export async function renderClonePage(
 
   let body: string | null = null
   const extra: string[] = []
-  if (page.kind === 'profile') body = renderProfile(data.clone, appearance)
+  if (page.kind === 'profile') body = renderProfile(data.clone, appearance, language)
   else if (page.kind === 'talk' || page.kind === 'conversation') {
     const assets = await talkScreenAssets(webDist)
     if (assets !== null) {
-      body = renderTalk(data.clone, appearance, page.kind === 'talk')
+      body = renderTalk(data.clone, appearance, page.kind === 'talk', language)
       extra.push(assets)
     }
   }
-  const head = headTags(data, publicUrl, pathname, body !== null)
+  const head = headTags(data, publicUrl, pathname, body !== null, language)
   if (body !== null) {
     const prerendered = { slug: page.slug, instanceSlug: page.instanceSlug, clone: data.clone }
     extra.push(
@@ -193,7 +221,10 @@ export async function renderClonePage(
   }
 
   // The cards and the portrait's preload right after the title, ahead of the scripts and styles.
-  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${esc(head.title)}</title>\n    ${head.tags}`)
+  let out = withDocumentLanguage(html, language).replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${esc(head.title)}</title>\n    ${head.tags}`,
+  )
   const description = `<meta name="description" content="${esc(head.description)}" />`
   out = /<meta name="description"[^>]*>/.test(out)
     ? out.replace(/<meta name="description"[^>]*>/, () => description)

@@ -1,6 +1,11 @@
 import type { CloneProfile } from '../../contract'
 import { initialsOf, PRODUCT_NAME } from '../../contract'
+import { stringsIn } from '../../contract/i18n'
+import { appText, readyLanguage } from '../i18n'
 import { escapeHtml as esc } from './html'
+import type { pageStrings } from './page.strings'
+// The table registers itself when imported.
+import './page.strings'
 
 /*
  * The first screen of a clone's profile and talk pages as HTML, written into index.html's #root so the
@@ -11,7 +16,21 @@ import { escapeHtml as esc } from './html'
  * test/e2e/prerender.spec.ts holds the two layouts together.
  *
  * Every creator-provided string goes through esc(); only the constant SVG icons below are written raw.
+ *
+ * The screen is written in the visitor's language (issue #25): the web app's own texts by their ids in the
+ * renderer's tables (appText), the rest from server/web/page.strings.ts. Translated texts go through esc()
+ * too. The icons that point (back, send) carry the app's 'icon-mirrored' class: they flip right to left.
  */
+
+/** The screen's texts in `language`: the page table, and the web app's by id. */
+function textsIn(language: string) {
+  const page = stringsIn<typeof pageStrings>('server.page', readyLanguage(language))
+  const app = (id: string, values?: Record<string, unknown>) => appText(id, language, values)
+  return { page, app }
+}
+type Texts = ReturnType<typeof textsIn>
+
+const MIRRORED = 'aria-hidden="true" class="icon-mirrored"'
 
 /**
  * The theme root <Theme> renders (renderer/src/app/providers.tsx). Until the app takes over, the written
@@ -42,18 +61,22 @@ const ICON = {
   bulb: '<path d="M9 18h6"></path><path d="M10 22h4"></path><path d="M12 2a7 7 0 0 0-4 12.7c.6.5 1 1.3 1 2.1V17h6v-.2c0-.8.4-1.6 1-2.1A7 7 0 0 0 12 2z"></path>',
   mic: '<rect x="9" y="2" width="6" height="12" rx="3"></rect><path d="M19 10a7 7 0 0 1-14 0"></path><path d="M12 17v5"></path>',
   verified:
-    '<title>Verified</title><path fill="currentColor" stroke="none" d="M12 1.5l2.6 1.9 3.2-.2 1 3.1 2.6 1.9-1 3.1 1 3.1-2.6 1.9-1 3.1-3.2-.2L12 22.5l-2.6-1.9-3.2.2-1-3.1-2.6-1.9 1-3.1-1-3.1 2.6-1.9 1-3.1 3.2.2z"></path><path d="M8.2 12.2l2.6 2.6 5-5.2" stroke="var(--verified-check, white)" stroke-width="2.2"></path>',
+    '<path fill="currentColor" stroke="none" d="M12 1.5l2.6 1.9 3.2-.2 1 3.1 2.6 1.9-1 3.1 1 3.1-2.6 1.9-1 3.1-3.2-.2L12 22.5l-2.6-1.9-3.2.2-1-3.1-2.6-1.9 1-3.1-1-3.1 2.6-1.9 1-3.1 3.2.2z"></path><path d="M8.2 12.2l2.6 2.6 5-5.2" stroke="var(--verified-check, white)" stroke-width="2.2"></path>',
 } as const
 
-const verifiedBadge = (size: number) =>
-  svg(size, ICON.verified, 'aria-label="Verified" class="verified-badge"')
+const verifiedBadge = (size: number, t: Texts) =>
+  svg(
+    size,
+    `<title>${esc(t.page.verified)}</title>${ICON.verified}`,
+    `aria-label="${esc(t.page.verified)}" class="verified-badge"`,
+  )
 
 const LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect x="2" y="4" width="19" height="16" rx="8" fill="var(--accent-9)"></rect><rect x="11" y="12" width="19" height="16" rx="8" fill="var(--accent-11)" opacity="0.85"></rect><circle cx="16" cy="20" r="1.6" fill="var(--accent-contrast)"></circle><circle cx="21" cy="20" r="1.6" fill="var(--accent-contrast)"></circle><circle cx="26" cy="20" r="1.6" fill="var(--accent-contrast)"></circle></svg>'
 
 /** RootLayout's skip link and AppHeader; the account slot is left empty (it is per visitor). */
-const appHeader = () =>
-  `<a href="#main" class="skip-link">Skip to content</a><header class="app-header"><div class="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-3 app-header__inner"><a class="app-logo" href="/explore">${LOGO}<span>${esc(PRODUCT_NAME)}</span></a><div class="rt-Flex rt-r-ai-center rt-r-gap-2"></div></div></header>`
+const appHeader = (t: Texts) =>
+  `<a href="#main" class="skip-link">${esc(t.page.skipToContent)}</a><header class="app-header"><div class="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-3 app-header__inner"><a class="app-logo" href="/explore">${LOGO}<span>${esc(PRODUCT_NAME)}</span></a><div class="rt-Flex rt-r-ai-center rt-r-gap-2"></div></div></header>`
 
 /** Radix Avatar with its image in place; the portrait is the page's largest image, so it loads first. */
 function avatar(sizeClasses: string, extraClass: string, src: string | null, alt: string, px: number) {
@@ -69,9 +92,8 @@ const instanceBadge = (name: string | null) =>
     : ''
 
 /** spec 1 §2: the clone's custom warning, the generic one when none is set, nothing when warnings are off. */
-export const GENERIC_WARNING = 'This is an AI clone. Answers may be inaccurate.'
-const warningText = (clone: CloneProfile): string | null =>
-  clone.options.warning ? clone.options.customWarning?.trim() || GENERIC_WARNING : null
+const warningText = (clone: CloneProfile, t: Texts): string | null =>
+  clone.options.warning ? clone.options.customWarning?.trim() || t.page.genericWarning : null
 
 const clonePath = (clone: CloneProfile) =>
   clone.instance
@@ -84,68 +106,75 @@ const portraitOf = (clone: CloneProfile): string | null => clone.instance?.image
 const PROFILE_QUESTIONS = 4
 const START_QUESTIONS = 3
 
-/** The profile screen (CloneProfileScreen with a loaded clone). */
-export function renderProfile(clone: CloneProfile, appearance: 'light' | 'dark'): string {
+/** The profile screen (CloneProfileScreen with a loaded clone), in `language`. */
+export function renderProfile(clone: CloneProfile, appearance: 'light' | 'dark', language: string): string {
+  const t = textsIn(language)
   const path = clonePath(clone)
   const portrait = portraitOf(clone)
-  const warning = warningText(clone)
+  const warning = warningText(clone, t)
   const banner = warning
-    ? `<div data-accent-color="amber" role="note" aria-label="Warning" class="rt-CalloutRoot rt-r-size-2 rt-variant-surface rt-high-contrast warning-banner"><div class="rt-CalloutIcon">${svg(16, ICON.warning)}</div><div class="rt-Flex rt-r-ai-start rt-r-jc-space-between rt-r-gap-3"><p class="rt-Text rt-r-size-2 rt-CalloutText">${esc(warning)}</p><button data-accent-color="amber" aria-label="Dismiss warning" class="rt-reset rt-BaseButton rt-r-size-1 rt-variant-ghost rt-IconButton" type="button">${svg(16, ICON.close)}</button></div></div>`
+    ? `<div data-accent-color="amber" role="note" aria-label="${esc(t.page.warning)}" class="rt-CalloutRoot rt-r-size-2 rt-variant-surface rt-high-contrast warning-banner"><div class="rt-CalloutIcon">${svg(16, ICON.warning)}</div><div class="rt-Flex rt-r-ai-start rt-r-jc-space-between rt-r-gap-3"><p class="rt-Text rt-r-size-2 rt-CalloutText">${esc(warning)}</p><button data-accent-color="amber" aria-label="${esc(t.page.dismissWarning)}" class="rt-reset rt-BaseButton rt-r-size-1 rt-variant-ghost rt-IconButton" type="button">${svg(16, ICON.close)}</button></div></div>`
     : ''
   const phone = clone.phoneNumber
     ? `<button data-accent-color="gray" data-radius="full" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button" type="button">${svg(16, ICON.phone)}${esc(clone.phoneNumber)}</button>`
     : ''
-  const header = `<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-3 profile-header">${avatar('rt-r-size-8 sm:rt-r-size-9', 'profile-header__avatar', portrait, clone.name, 160)}<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-1"><div class="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fw-wrap rt-r-gap-2"><h1 class="rt-Heading rt-r-size-7 sm:rt-r-size-8 rt-r-ta-center">${esc(clone.name)}</h1>${clone.verified ? verifiedBadge(22) : ''}</div>${instanceBadge(clone.instance?.name ?? null)}${clone.headline ? `<p data-accent-color="gray" class="rt-Text rt-r-size-3 rt-r-ta-center profile-header__headline">${esc(clone.headline)}</p>` : ''}</div>${phone}</div>`
+  const header = `<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-3 profile-header">${avatar('rt-r-size-8 sm:rt-r-size-9', 'profile-header__avatar', portrait, clone.name, 160)}<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-1"><div class="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fw-wrap rt-r-gap-2"><h1 class="rt-Heading rt-r-size-7 sm:rt-r-size-8 rt-r-ta-center">${esc(clone.name)}</h1>${clone.verified ? verifiedBadge(22, t) : ''}</div>${instanceBadge(clone.instance?.name ?? null)}${clone.headline ? `<p data-accent-color="gray" class="rt-Text rt-r-size-3 rt-r-ta-center profile-header__headline">${esc(clone.headline)}</p>` : ''}</div>${phone}</div>`
   const action = (variant: string, href: string, icon: string, label: string) =>
-    `<a data-accent-color="" class="rt-reset rt-BaseButton rt-r-size-3 rt-variant-${variant} rt-Button" href="${esc(href)}">${svg(16, icon)}${label}</a>`
+    `<a data-accent-color="" class="rt-reset rt-BaseButton rt-r-size-3 rt-variant-${variant} rt-Button" href="${esc(href)}">${svg(16, icon)}${esc(label)}</a>`
   const hasSocials = Object.entries(clone.socials ?? {}).some(([key, value]) =>
     key === 'extras' ? Array.isArray(value) && value.length > 0 : Boolean(value),
   )
-  const actions = `<div class="rt-Flex rt-r-jc-center rt-r-fw-wrap rt-r-gap-3 profile-actions">${action('solid', `${path}/talk`, ICON.message, 'Message')}${clone.allowVoice ? action('soft', `${path}/call`, ICON.phone, 'Call') : ''}${clone.allowVideo ? action('soft', `${path}/video`, ICON.video, 'Video') : ''}${hasSocials ? `<button data-accent-color="" class="rt-reset rt-BaseButton rt-r-size-3 rt-variant-outline rt-Button" type="button">${svg(16, ICON.link)}View Links</button>` : ''}</div>`
+  const actions = `<div class="rt-Flex rt-r-jc-center rt-r-fw-wrap rt-r-gap-3 profile-actions">${action('solid', `${path}/talk`, ICON.message, t.page.message)}${clone.allowVoice ? action('soft', `${path}/call`, ICON.phone, t.page.call) : ''}${clone.allowVideo ? action('soft', `${path}/video`, ICON.video, t.page.video) : ''}${hasSocials ? `<button data-accent-color="" class="rt-reset rt-BaseButton rt-r-size-3 rt-variant-outline rt-Button" type="button">${svg(16, ICON.link)}${esc(t.page.viewLinks)}</button>` : ''}</div>`
   const paragraphs = (clone.description ?? '')
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
   const description = paragraphs.length
-    ? `<section class="profile-description"><h2 class="rt-Heading rt-r-size-4 rt-r-mb-2">About ${esc(clone.name)}</h2>${paragraphs.map((p) => `<p class="rt-Text rt-r-size-3 profile-description__paragraph">${esc(p)}</p>`).join('')}</section>`
+    ? `<section class="profile-description"><h2 class="rt-Heading rt-r-size-4 rt-r-mb-2">${esc(t.page.about(clone.name))}</h2>${paragraphs.map((p) => `<p class="rt-Text rt-r-size-3 profile-description__paragraph">${esc(p)}</p>`).join('')}</section>`
     : ''
   const questions = clone.options.suggestQuestions ? clone.suggestedQuestions : []
   const shown = questions.slice(0, PROFILE_QUESTIONS)
   const more = questions.length - shown.length
   const questionList = shown.length
-    ? `<section class="suggested-questions"><h2 class="rt-Heading rt-r-size-4 rt-r-mb-3">Suggested questions</h2><ul class="suggested-questions__list">${shown.map((q) => `<li><a class="rt-reset rt-BaseCard rt-Card rt-r-size-2 rt-variant-surface suggested-questions__card" href="${esc(`${path}/talk?${new URLSearchParams({ message: q.question })}`)}"><div class="rt-Flex rt-r-ai-start rt-r-gap-3"><span data-accent-color="gray" class="rt-Text suggested-questions__icon">${svg(16, ICON.message)}</span><span class="rt-Text rt-r-size-2">${esc(q.question)}</span></div></a></li>`).join('')}</ul>${more > 0 ? `<div class="rt-Flex rt-r-jc-center rt-r-mt-3"><button data-accent-color="" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-ghost rt-Button" type="button">Show ${more} more</button></div>` : ''}</section>`
+    ? `<section class="suggested-questions"><h2 class="rt-Heading rt-r-size-4 rt-r-mb-3">${esc(t.page.suggestedQuestions)}</h2><ul class="suggested-questions__list">${shown.map((q) => `<li><a class="rt-reset rt-BaseCard rt-Card rt-r-size-2 rt-variant-surface suggested-questions__card" href="${esc(`${path}/talk?${new URLSearchParams({ message: q.question })}`)}"><div class="rt-Flex rt-r-ai-start rt-r-gap-3"><span data-accent-color="gray" class="rt-Text suggested-questions__icon">${svg(16, ICON.message)}</span><span class="rt-Text rt-r-size-2">${esc(q.question)}</span></div></a></li>`).join('')}</ul>${more > 0 ? `<div class="rt-Flex rt-r-jc-center rt-r-mt-3"><button data-accent-color="" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-ghost rt-Button" type="button">${esc(t.page.showMoreQuestions(more))}</button></div>` : ''}</section>`
     : ''
-  const promptBar = `<form class="prompt-bar"><div class="prompt-bar__field"><div class="rt-TextAreaRoot rt-r-size-3 rt-variant-surface prompt-bar__textarea"><textarea class="rt-reset rt-TextAreaInput" rows="1" aria-label="Message ${esc(clone.name)}" placeholder="Ask anything…" enterkeyhint="send"></textarea></div><button data-disabled="true" data-accent-color="" data-radius="full" type="submit" aria-label="Send message" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-solid rt-IconButton prompt-bar__send" disabled="">${svg(16, ICON.send)}</button></div></form>`
+  const promptBar = `<form class="prompt-bar"><div class="prompt-bar__field"><div class="rt-TextAreaRoot rt-r-size-3 rt-variant-surface prompt-bar__textarea"><textarea class="rt-reset rt-TextAreaInput" rows="1" aria-label="${esc(t.app('chat.promptLabel', { name: clone.name }))}" placeholder="${esc(t.app('chat.promptPlaceholder'))}" enterkeyhint="send"></textarea></div><button data-disabled="true" data-accent-color="" data-radius="full" type="submit" aria-label="${esc(t.page.send)}" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-solid rt-IconButton prompt-bar__send" disabled="">${svg(16, ICON.send, MIRRORED)}</button></div></form>`
   return themeRoot(
     appearance,
-    `${appHeader()}<main id="main" class="page profile-page"><div class="rt-Container rt-r-size-2 rt-r-px-4 rt-r-pt-5 rt-r-pb-4 profile-page__content"><div class="rt-ContainerInner">${banner}${header}${actions}${description}${questionList}</div></div>${promptBar}</main>`,
+    `${appHeader(t)}<main id="main" class="page profile-page"><div class="rt-Container rt-r-size-2 rt-r-px-4 rt-r-pt-5 rt-r-pb-4 profile-page__content"><div class="rt-ContainerInner">${banner}${header}${actions}${description}${questionList}</div></div>${promptBar}</main>`,
   )
 }
 
-/** The talk screen of a new conversation (TalkScreen with its start screen, before the first message). */
-export function renderTalk(clone: CloneProfile, appearance: 'light' | 'dark', startScreen: boolean): string {
+/** The talk screen of a new conversation (TalkScreen with its start screen, before the first message), in `language`. */
+export function renderTalk(
+  clone: CloneProfile,
+  appearance: 'light' | 'dark',
+  startScreen: boolean,
+  language: string,
+): string {
+  const t = textsIn(language)
   const path = clonePath(clone)
   const portrait = portraitOf(clone)
-  const header = `<div class="talk-header"><div class="rt-Flex rt-r-ai-center rt-r-gap-3 talk-header__inner"><a class="talk-header__back" aria-label="Back to ${esc(clone.name)}" href="${esc(path)}">${svg(18, ICON.arrowLeft)}${avatar('rt-r-size-2', '', portrait, '', 32)}</a><div class="rt-Flex rt-r-fd-column talk-header__text"><div class="rt-Flex rt-r-ai-center rt-r-gap-1"><h1 class="talk-header__name">${esc(clone.name)}</h1>${clone.verified ? verifiedBadge(16) : ''}</div>${clone.instance ? `<span data-accent-color="gray" class="rt-Text rt-r-size-1 talk-header__subtitle">${esc(clone.instance.name)}</span>` : ''}</div><div class="rt-Flex rt-r-ai-center rt-r-ml" style="--ml: auto;"><button data-accent-color="gray" data-radius="full" aria-label="History" type="button" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-ghost rt-IconButton">${svg(18, ICON.history)}</button></div></div></div>`
+  const header = `<div class="talk-header"><div class="rt-Flex rt-r-ai-center rt-r-gap-3 talk-header__inner"><a class="talk-header__back" aria-label="${esc(t.page.backTo(clone.name))}" href="${esc(path)}">${svg(18, ICON.arrowLeft, MIRRORED)}${avatar('rt-r-size-2', '', portrait, '', 32)}</a><div class="rt-Flex rt-r-fd-column talk-header__text"><div class="rt-Flex rt-r-ai-center rt-r-gap-1"><h1 class="talk-header__name">${esc(clone.name)}</h1>${clone.verified ? verifiedBadge(16, t) : ''}</div>${clone.instance ? `<span data-accent-color="gray" class="rt-Text rt-r-size-1 talk-header__subtitle">${esc(clone.instance.name)}</span>` : ''}</div><div class="rt-Flex rt-r-ai-center rt-r-ml" style="--ml: auto;"><button data-accent-color="gray" data-radius="full" aria-label="${esc(t.app('history.openHistory'))}" type="button" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-ghost rt-IconButton">${svg(18, ICON.history)}</button></div></div></div>`
   const questions = (clone.options.suggestQuestions ? clone.suggestedQuestions : []).slice(0, START_QUESTIONS)
-  const start = `<div class="talk-start"><div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-3 talk-start__intro">${avatar('rt-r-size-7', 'talk-start__avatar', portrait, '', 96)}<div class="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fw-wrap rt-r-gap-2"><h2 class="rt-Heading rt-r-size-6 rt-r-ta-center">${esc(clone.name)}</h2>${clone.verified ? verifiedBadge(20) : ''}</div>${instanceBadge(clone.instance?.name ?? null)}${clone.headline ? `<p data-accent-color="gray" class="rt-Text rt-r-size-2 rt-r-ta-center talk-start__headline">${esc(clone.headline)}</p>` : ''}</div>${
+  const start = `<div class="talk-start"><div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-3 talk-start__intro">${avatar('rt-r-size-7', 'talk-start__avatar', portrait, '', 96)}<div class="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fw-wrap rt-r-gap-2"><h2 class="rt-Heading rt-r-size-6 rt-r-ta-center">${esc(clone.name)}</h2>${clone.verified ? verifiedBadge(20, t) : ''}</div>${instanceBadge(clone.instance?.name ?? null)}${clone.headline ? `<p data-accent-color="gray" class="rt-Text rt-r-size-2 rt-r-ta-center talk-start__headline">${esc(clone.headline)}</p>` : ''}</div>${
     questions.length
-      ? `<section class="talk-start__questions"><p data-accent-color="gray" class="rt-Text rt-r-size-1 rt-r-weight-medium talk-start__label">Suggested questions</p><ul class="plain-list talk-start__list">${questions.map((q) => `<li><button type="button" class="talk-start__question">${svg(16, ICON.message)}<span>${esc(q.question)}</span></button></li>`).join('')}</ul></section>`
-      : '<p data-accent-color="gray" class="rt-Text rt-r-size-2 rt-r-ta-center">Ask a question to start the conversation.</p>'
+      ? `<section class="talk-start__questions"><p data-accent-color="gray" class="rt-Text rt-r-size-1 rt-r-weight-medium talk-start__label">${esc(t.page.suggestedQuestions)}</p><ul class="plain-list talk-start__list">${questions.map((q) => `<li><button type="button" class="talk-start__question">${svg(16, ICON.message)}<span>${esc(q.question)}</span></button></li>`).join('')}</ul></section>`
+      : `<p data-accent-color="gray" class="rt-Text rt-r-size-2 rt-r-ta-center">${esc(t.page.startHint)}</p>`
   }</div>`
   const iconButton = (label: string, variant: string, cls: string, size: number, icon: string, more = '') =>
-    `<button data-accent-color="gray" data-radius="full" type="button" aria-label="${label}"${more} class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-${variant} rt-IconButton ${cls}">${svg(size, icon)}</button>`
-  const prompt = `<div class="chat-prompt"><form class="chat-prompt__box">${iconButton('More options', 'ghost', 'chat-prompt__icon', 18, ICON.plus)}<textarea class="chat-prompt__input" rows="1" aria-label="Message ${esc(clone.name)}" placeholder="Ask anything…" enterkeyhint="send" style="height: 52px; overflow-y: hidden;"></textarea>${iconButton('Suggested questions', 'ghost', 'chat-prompt__icon', 18, ICON.bulb)}${iconButton('Dictation is coming soon', 'soft', 'chat-prompt__mic', 16, ICON.mic, ' aria-disabled="true"')}</form></div>`
+    `<button data-accent-color="gray" data-radius="full" type="button" aria-label="${esc(label)}"${more} class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-${variant} rt-IconButton ${cls}">${svg(size, icon)}</button>`
+  const prompt = `<div class="chat-prompt"><form class="chat-prompt__box">${iconButton(t.app('chat.plusMenu'), 'ghost', 'chat-prompt__icon', 18, ICON.plus)}<textarea class="chat-prompt__input" rows="1" aria-label="${esc(t.app('chat.promptLabel', { name: clone.name }))}" placeholder="${esc(t.app('chat.promptPlaceholder'))}" enterkeyhint="send" style="height: 52px; overflow-y: hidden;"></textarea>${iconButton(t.app('chat.suggestedQuestions'), 'ghost', 'chat-prompt__icon', 18, ICON.bulb)}${iconButton(t.page.dictationComingSoon, 'soft', 'chat-prompt__mic', 16, ICON.mic, ' aria-disabled="true"')}</form></div>`
   // The remaining-messages line is per visitor: its place is kept empty (RemainingLine keeps it too).
   const remaining = clone.options.requireEmail
     ? '<p class="remaining-line" aria-hidden="true" style="height: 18px; margin: 4px 0 0;"></p>'
     : ''
   // The 'powered by' line (features/embed/PoweredBy.tsx, same inline style): never white-labelled on the site.
-  const poweredBy = `<p class="powered-by" style="margin: 4px 0 0; text-align: center; font-size: var(--font-size-1); line-height: var(--line-height-1); color: var(--gray-11);"><a href="/api/affiliate/${encodeURIComponent(clone.slug)}" target="_blank" rel="noopener" style="color: inherit;">Powered by ${PRODUCT_NAME}<span class="visually-hidden"> (opens in a new tab)</span></a></p>`
+  const poweredBy = `<p class="powered-by" style="margin: 4px 0 0; text-align: center; font-size: var(--font-size-1); line-height: var(--line-height-1); color: var(--gray-11);"><a href="/api/affiliate/${encodeURIComponent(clone.slug)}" target="_blank" rel="noopener" style="color: inherit;">${esc(t.page.poweredBy(PRODUCT_NAME))}<span class="visually-hidden"> ${esc(t.page.opensInNewTab)}</span></a></p>`
   const disclaimer = clone.options.warning ? clone.options.customWarning?.trim() : null
   const footer = `<div class="talk-footer">${prompt}${remaining}${poweredBy}${disclaimer ? `<p class="talk-disclaimer">${esc(disclaimer)}</p>` : ''}</div>`
   return themeRoot(
     appearance,
-    `${appHeader()}<main id="main" class="page talk-page"><div class="talk-layout"><div class="talk-main">${header}<div class="talk-body">${startScreen ? start : ''}</div>${footer}</div><aside class="talk-aside" aria-hidden="true"></aside></div></main>`,
+    `${appHeader(t)}<main id="main" class="page talk-page"><div class="talk-layout"><div class="talk-main">${header}<div class="talk-body">${startScreen ? start : ''}</div>${footer}</div><aside class="talk-aside" aria-hidden="true"></aside></div></main>`,
   )
 }
