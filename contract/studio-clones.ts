@@ -169,6 +169,8 @@ export const StudioCloneOptions = z.object({
   customWarning: z.nullable(z.string()),
   enableImageSending: z.boolean(),
   autoDial: z.boolean(),
+  /** Issue #25: answer each visitor in their language (true), or always in the clone's own. */
+  enableMultiLanguage: z.boolean(),
 })
 export type StudioCloneOptions = z.infer<typeof StudioCloneOptions>
 
@@ -236,6 +238,7 @@ export const UpdateCloneSettings = z.strictObject({
       customWarning: z.optional(optionalText(MAX_WARNING_LENGTH)),
       enableImageSending: z.optional(z.boolean()),
       autoDial: z.optional(z.boolean()),
+      enableMultiLanguage: z.optional(z.boolean()),
     }),
   ),
   public: z.optional(z.boolean()),

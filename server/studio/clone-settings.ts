@@ -44,6 +44,7 @@ export function settingsOf(clone: CloneRow, role: StudioRole): CloneSettings {
       customWarning: o.customWarning,
       enableImageSending: o.enableImageSending,
       autoDial: o.autoDial,
+      enableMultiLanguage: o.enableMultiLanguage,
     },
     language: clone.language,
     voiceId: clone.voiceId,

@@ -241,7 +241,13 @@ describe('studio clones', () => {
           phoneSmsEnabled: true,
           telegramUsername: '@bea_quill',
           telegramEnabled: true,
-          options: { requireEmail: false, warning: true, customWarning: '  Bea is a bot.  ', autoDial: true },
+          options: {
+            requireEmail: false,
+            warning: true,
+            customWarning: '  Bea is a bot.  ',
+            autoDial: true,
+            enableMultiLanguage: false,
+          },
           language: 'en',
           voiceId: 'espeak:en+f3',
           allowVoice: true,
@@ -268,6 +274,7 @@ describe('studio clones', () => {
           requireEmail: false,
           customWarning: 'Bea is a bot.',
           autoDial: true,
+          enableMultiLanguage: false,
         }),
       })
       // Untouched options keep their values; the slug stays.

@@ -159,6 +159,7 @@ const OPTION_KEYS = [
   'warning',
   'enableImageSending',
   'autoDial',
+  'enableMultiLanguage',
 ] as const
 
 export function OptionsSection({ draft, change }: DraftProps) {

@@ -118,6 +118,7 @@ export const studioStrings = defineStrings('studio', {
       warning: 'Show a warning that this is an AI clone',
       enableImageSending: 'Let visitors send pictures',
       autoDial: 'Start a voice call when the call page opens',
+      enableMultiLanguage: 'Answer each visitor in their own language (off: always in the clone’s language)',
     },
     customWarning: 'Custom warning (leave empty for the standard one)',
     voice: 'Language and voice',

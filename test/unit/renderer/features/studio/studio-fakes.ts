@@ -51,6 +51,7 @@ export const settingsOf = (over: Partial<CloneSettings> = {}): CloneSettings => 
     customWarning: null,
     enableImageSending: true,
     autoDial: false,
+    enableMultiLanguage: true,
   },
   language: 'en',
   voiceId: null,
