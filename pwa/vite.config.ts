@@ -30,7 +30,7 @@ const THEME_COLOUR = '#6e56cf'
  * than one per screen and per module they share (npm run bench:size).
  */
 const CALL_MODULES =
-  /[\\/]renderer[\\/]src[\\/](features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/])|share[\\/]index\.ts$)|api[\\/]video\.ts$|platform[\\/]camera\.ts$)|[\\/]contract[\\/]video\.ts$/
+  /[\\/]renderer[\\/]src[\\/](features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/])|share[\\/]index\.ts$)|api[\\/]video\.ts$|platform[\\/](camera|platform\.strings)\.ts$)|[\\/]contract[\\/]video\.ts$/
 /**
  * What the calls and dictation share (the language table, the voice contract and client): one chunk, as
  * before the video call read the language table too.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 import { addCatalog, type Catalog, setMessageCompiler, translate } from '../contract/i18n'
-import { DEFAULT_LANGUAGE_CODE, findLanguage } from '../contract/languages'
+import { findLanguage, interfaceLanguage } from '../contract/languages'
 import { serverPath } from './paths'
 
 /**
@@ -22,7 +22,9 @@ export function ensureCatalog(code: string): void {
   if (loaded.has(code)) return
   loaded.add(code)
   try {
-    const catalog = JSON.parse(readFileSync(serverPath(`../contract/locales/${code}.json`), 'utf8')) as Catalog
+    const catalog = JSON.parse(
+      readFileSync(serverPath(`../contract/locales/${code}.json`), 'utf8'),
+    ) as Catalog
     addCatalog(code, catalog)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
@@ -83,6 +85,6 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  */
 export function requestLanguage(headers: Readonly<Record<string, string | string[] | undefined>>): string {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
-  const chosen = findLanguage(cookieValue(first(headers.cookie), LANGUAGE_COOKIE))?.code
-  return readyLanguage(chosen ?? acceptedLanguages(first(headers['accept-language']))[0] ?? DEFAULT_LANGUAGE_CODE)
+  const chosen = cookieValue(first(headers.cookie), LANGUAGE_COOKIE)
+  return readyLanguage(interfaceLanguage(chosen, acceptedLanguages(first(headers['accept-language']))))
 }

@@ -16,6 +16,7 @@ import { createRoot } from 'react-dom/client'
 import { PRODUCT_NAME } from '../../contract/product'
 import { storageKeys } from '../../contract/storage'
 import { seedPrerenderedClone } from './api/prerendered'
+import { appStrings } from './app/app.strings'
 import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
@@ -31,7 +32,10 @@ function showStartupFailure(root: HTMLElement, error: unknown) {
   }
   const message = document.createElement('p')
   message.className = 'startup-failure'
-  message.textContent = `${PRODUCT_NAME} could not start. ${error instanceof Error ? error.message : String(error)}`
+  message.textContent = appStrings.startupFailed(
+    PRODUCT_NAME,
+    error instanceof Error ? error.message : String(error),
+  )
   root.replaceChildren(message)
 }
 

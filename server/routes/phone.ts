@@ -20,7 +20,7 @@ import { AppError } from '../errors'
 import { requestLanguage } from '../i18n'
 import type { CountryLookup } from '../texting/country'
 import { assignPhoneNumber, e164Of, phoneCodeKey, phoneCountry } from '../texting/phone-numbers'
-import { textingTextsIn } from '../texting/texting.strings'
+import { textingTextsIn, visitorTextLanguage } from '../texting/texting.strings'
 import type { Texts } from '../texting/texts'
 import { SEND_CODE_FAILED_TEXT } from './auth'
 
@@ -54,9 +54,11 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
       },
     },
     async (request) => {
-      requireUser(request)
+      const user = requireUser(request)
       const language = requestLanguage(request.headers)
       const texting = textingTextsIn(language)
+      // The code is read on their phone: in the language they chose for their account, else the request's.
+      const sms = textingTextsIn(visitorTextLanguage(user.language, language))
       const country = await phoneCountry(countryLookup, config, request.ip, request.body.country)
       const e164 = e164Of(request.body.phoneNumber, country, language)
       const { id, code } = await issueLoginCode({ db, secret, limits }, phoneCodeKey(e164), request.ip).catch(
@@ -70,7 +72,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
         await texts.send({
           channel: 'sms',
           to: e164,
-          text: texting.phoneCode(code, LOGIN_CODE_TTL_MS / 60_000),
+          text: sms.phoneCode(code, LOGIN_CODE_TTL_MS / 60_000),
         })
       } catch (error) {
         request.log.error({ err: error }, 'phone code text failed')

@@ -5,7 +5,8 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRODUCT_NAME } from '../../contract'
 import { addCatalog, stringsIn } from '../../contract/i18n'
-import { outboxMessages } from '../../server/db/schema'
+import { UNTRANSLATED_LANGUAGES } from '../../contract/languages'
+import { outboxMessages, users } from '../../server/db/schema'
 import {
   acceptedLanguages,
   appText,
@@ -17,7 +18,8 @@ import type { mailStrings } from '../../server/mail/mail.strings'
 import { signInCodeMail } from '../../server/mail/sign-in-mail'
 import { textingTexts, textingTextsIn, visitorTextLanguage } from '../../server/texting/texting.strings'
 import type { pageStrings } from '../../server/web/page.strings'
-import { createTestApp, type TestApp } from './helpers'
+import { createTestApp, type TestApp, userWithSession } from './helpers'
+import { outboxTexts } from './texting-helpers'
 
 /*
  * The server writes in its reader's language (issue #25): the page a clone's address answers, the sign-in
@@ -32,6 +34,25 @@ const escaped = (s: string) =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;')
+
+/*
+ * The interface is offered only in languages whose catalog is complete (contract/languages.ts
+ * UNTRANSLATED_LANGUAGES); until then a request in one is answered in English. This file writes in languages
+ * whether or not their catalogs are complete yet: it offers them for its duration (each test file has its own
+ * modules), and makes 'it' one still being translated.
+ */
+const untranslated = UNTRANSLATED_LANGUAGES as Set<string>
+const OFFERED = ['es', 'ar', 'de', 'pt', 'ja']
+const wasUntranslated = new Set(OFFERED.filter((code) => untranslated.has(code)))
+const itWasUntranslated = untranslated.has('it')
+beforeAll(() => {
+  for (const code of OFFERED) untranslated.delete(code)
+  untranslated.add('it')
+})
+afterAll(() => {
+  for (const code of wasUntranslated) untranslated.add(code)
+  if (!itWasUntranslated) untranslated.delete('it')
+})
 
 /** Gives `code` these messages, after its own catalog is loaded (so they win). */
 function translated(code: string, messages: Record<string, string>) {
@@ -81,6 +102,12 @@ describe('the request language', () => {
     expect(requestLanguage({ 'accept-language': 'de', cookie: `${LANGUAGE_COOKIE}=xx` })).toBe('de')
     expect(requestLanguage({ 'accept-language': 'xx-YY, tlh' })).toBe('en')
     expect(requestLanguage({})).toBe('en')
+  })
+
+  it('skips a language the interface is not offered in yet (its catalog incomplete)', () => {
+    expect(requestLanguage({ 'accept-language': 'it-IT,it;q=0.9,de;q=0.5' })).toBe('de')
+    expect(requestLanguage({ 'accept-language': 'it' })).toBe('en')
+    expect(requestLanguage({ 'accept-language': 'es', cookie: `${LANGUAGE_COOKIE}=it` })).toBe('es')
   })
 })
 
@@ -249,6 +276,35 @@ describe('mails and texts in the reader’s language', () => {
     expect(mail.text).toBe(
       `Your Likeness sign-in code is ${mail.code}.\n\nIt works once and expires in 10 minutes. If you did not ask for it, ignore this e-mail.`,
     )
+  })
+
+  it('texts the phone code in the account’s chosen language, else the request’s', async () => {
+    const phoneCode = async (email: string, phoneNumber: string, chosen: string | null, headers: object) => {
+      const user = await userWithSession(t.db, email)
+      if (chosen) await t.db.update(users).set({ language: chosen }).where(eq(users.id, user.id))
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/phone',
+        headers: { cookie: user.cookie, ...headers },
+        payload: { phoneNumber },
+        remoteAddress: `10.77.1.${phoneNumber.slice(-2)}`,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const [sms] = await outboxTexts(t.db, phoneNumber)
+      return { text: sms!.text, code: /\b(\d{6})\b/.exec(sms!.text)?.[1] ?? '' }
+    }
+    const de = textingTextsIn('de')
+    addCatalog('de', {
+      'server.texting.phoneCode':
+        'Dein {product}-Code ist {code}. Er läuft in {minutes, plural, one {# Minute} other {# Minuten}} ab.',
+    })
+    const chosen = await phoneCode('phone-de@example.com', '+14155550181', 'de', { 'accept-language': 'en' })
+    expect(chosen.text).toBe(de.phoneCode(chosen.code, 10))
+    expect(chosen.text).toBe(`Dein Likeness-Code ist ${chosen.code}. Er läuft in 10 Minuten ab.`)
+    const browser = await phoneCode('phone-en@example.com', '+14155550182', null, { 'accept-language': 'de' })
+    expect(browser.text).toBe(de.phoneCode(browser.code, 10))
+    const english = await phoneCode('phone-en2@example.com', '+14155550183', null, {})
+    expect(english.text).toBe(textingTexts.phoneCode(english.code, 10))
   })
 
   it('wraps the HTML mail in its language and direction', () => {

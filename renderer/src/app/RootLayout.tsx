@@ -11,6 +11,7 @@ import { ShareDialogHost } from '../features/share'
 import { OfflineNotice, ShellNotices } from '../features/shell'
 import { StaffToolbarHost } from '../features/staff-toolbar'
 import { usePlatform } from '../platform'
+import { appStrings } from './app.strings'
 
 const EmbedBridge = lazy(() => loadEmbedBridge().then((m) => ({ default: m.EmbedBridge })))
 
@@ -20,7 +21,7 @@ export function RootLayout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {appStrings.skipToContent}
       </a>
       <OfflineNotice />
       {embedded ? (

@@ -5,34 +5,35 @@ import { AppHeader } from '../features/shell'
 import { RefreshIcon, SearchIcon, WarningIcon } from '../ui/icons'
 import { StatusPanel } from '../ui/StatusPanel'
 import { useDocumentTitle } from '../ui/use-document-title'
+import { appStrings as s } from './app.strings'
 
 /** Shown while a route's code or data is loading for longer than the router's pending delay. */
 export function RoutePending() {
   return (
     <output className="route-pending" aria-live="polite">
       <Spinner size="3" />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{s.loading}</span>
     </output>
   )
 }
 
 /** An address that matches no screen. */
 export function RouteNotFound() {
-  useDocumentTitle('Page not found')
+  useDocumentTitle(s.notFound.title)
   return (
     <>
       <AppHeader />
       <main id="main" className="page">
         <StatusPanel
           icon={<SearchIcon size={32} />}
-          title="Page not found"
+          title={s.notFound.title}
           actions={
             <Button asChild size="3">
-              <Link to="/explore">Explore clones</Link>
+              <Link to="/explore">{s.exploreClones}</Link>
             </Button>
           }
         >
-          There is nothing at this address. It may have moved, or the link may be mistyped.
+          {s.notFound.text}
         </StatusPanel>
       </main>
     </>
@@ -42,7 +43,7 @@ export function RouteNotFound() {
 /** Any error thrown while loading or rendering a route: never a blank page. */
 export function RouteError({ error, reset }: Readonly<ErrorComponentProps>) {
   const router = useRouter()
-  useDocumentTitle('Something went wrong')
+  useDocumentTitle(s.error.title)
   const detail = isApiError(error) || error instanceof Error ? error.message : null
   const retry = () => {
     reset()
@@ -54,20 +55,20 @@ export function RouteError({ error, reset }: Readonly<ErrorComponentProps>) {
       <main id="main" className="page">
         <StatusPanel
           icon={<WarningIcon size={32} />}
-          title="Something went wrong"
+          title={s.error.title}
           actions={
             <>
               <Button size="3" onClick={retry}>
                 <RefreshIcon />
-                Try again
+                {s.retry}
               </Button>
               <Button asChild size="3" variant="soft">
-                <Link to="/explore">Explore clones</Link>
+                <Link to="/explore">{s.exploreClones}</Link>
               </Button>
             </>
           }
         >
-          <p>This page could not be shown. Please try again in a moment.</p>
+          <p>{s.error.text}</p>
           {detail ? <p className="status-panel__detail">{detail}</p> : null}
         </StatusPanel>
       </main>

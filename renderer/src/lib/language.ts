@@ -6,7 +6,7 @@ import {
   hasCatalog,
   setActiveLanguage,
 } from '../../../contract/i18n'
-import { DEFAULT_LANGUAGE_CODE, initialLanguage, isRightToLeft } from '../../../contract/languages'
+import { DEFAULT_LANGUAGE_CODE, interfaceLanguage, isRightToLeft } from '../../../contract/languages'
 
 /**
  * The interface language (issue #25): the visitor's userPreferredLanguage if set, else the first of the
@@ -38,7 +38,7 @@ export const languageState = proxy<LanguageState>({ code: DEFAULT_LANGUAGE_CODE,
 export const preferredLanguage = (
   stored: string | null | undefined,
   browser: readonly string[] = navigatorLanguages(),
-) => initialLanguage(stored, browser)
+) => interfaceLanguage(stored, browser)
 
 function navigatorLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return []

@@ -1,3 +1,5 @@
+import { libStrings } from './lib.strings'
+
 const pad2 = (n: number) => String(n).padStart(2, '0')
 
 /** Whole seconds into a video or episode from a citation timestamp in milliseconds (never negative). */
@@ -13,9 +15,9 @@ export function formatPodcastTimestamp(timestampMs: number): string {
   if (total > 3600) {
     const hours = Math.floor(total / 3600)
     const minutes = Math.floor((total % 3600) / 60)
-    return `${hours}h ${pad2(minutes)}m`
+    return libStrings.podcastHours(hours, pad2(minutes))
   }
-  return `${pad2(Math.floor(total / 60))}m ${pad2(total % 60)}s`
+  return libStrings.podcastMinutes(pad2(Math.floor(total / 60)), pad2(total % 60))
 }
 
 /** A video position as players show it: '4:07', '1:02:03'. */

@@ -1,4 +1,5 @@
 import type { Socials } from '../../../contract/clone'
+import { libStrings } from './lib.strings'
 
 export type SocialKind = 'instagram' | 'linkedin' | 'twitter' | 'facebook' | 'youtube' | 'extra' | 'website'
 
@@ -10,16 +11,18 @@ export interface SocialLink {
   href: string | null
 }
 
-/** The 'Follow on' label of each kind (spec 1 §2 'View Socials' dialog). */
-export const socialLabels: Record<SocialKind, string> = {
+/** The networks' own names (brand names, not translated). */
+const NETWORK_NAMES = {
   instagram: 'Instagram',
   linkedin: 'LinkedIn',
   twitter: 'Twitter',
   facebook: 'Facebook',
   youtube: 'YouTube',
-  extra: 'Link',
-  website: 'Website',
-}
+} as const satisfies Partial<Record<SocialKind, string>>
+
+/** The 'Follow on' label of each kind (spec 1 §2 'View Socials' dialog), in the active language. */
+export const socialLabel = (kind: SocialKind): string =>
+  kind === 'extra' || kind === 'website' ? libStrings.socials[kind] : NETWORK_NAMES[kind]
 
 const handleHosts = {
   instagram: 'instagram.com',

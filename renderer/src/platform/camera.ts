@@ -3,6 +3,7 @@
  * getUserMedia: on the desktop app the main process's permission policy answers it, deciding audio and video
  * separately, so a refused camera arrives as the same 'denied' the web gets and the call goes on with audio.
  */
+import { platformStrings } from './platform.strings'
 
 export type CameraFailure = 'denied' | 'not-found' | 'busy' | 'unsupported' | 'failed'
 
@@ -74,6 +75,8 @@ export async function listMediaDevices(
     .map((d, i) => ({
       kind: d.kind as MediaDeviceChoice['kind'],
       deviceId: d.deviceId,
-      label: d.label || `${d.kind === 'audioinput' ? 'Microphone' : 'Camera'} ${i + 1}`,
+      label:
+        d.label ||
+        (d.kind === 'audioinput' ? platformStrings.microphone(i + 1) : platformStrings.camera(i + 1)),
     }))
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useSnapshot } from 'valtio'
-import { LANGUAGES } from '../../../contract/languages'
+import { INTERFACE_LANGUAGES } from '../../../contract/languages'
 import { storageKeys } from '../../../contract/storage'
 import { languageState, nativeLanguageName, preferredLanguage } from '../lib/language'
 import { useStoredValue } from '../platform/use-stored-value'
@@ -20,7 +20,8 @@ export function LanguageSelect({
   const id = useId()
   const { code } = useSnapshot(languageState)
   const stored = useStoredValue(storageKeys.userPreferredLanguage)
-  const chosen = stored.value && LANGUAGES.some((l) => l.code === stored.value) ? stored.value : AUTOMATIC
+  const chosen =
+    stored.value && INTERFACE_LANGUAGES.some((l) => l.code === stored.value) ? stored.value : AUTOMATIC
   const automatic = preferredLanguage(null)
   return (
     <span className={['language-select', className].filter(Boolean).join(' ')}>
@@ -29,13 +30,13 @@ export function LanguageSelect({
       </label>
       <select
         id={id}
-        className="account-select"
+        className="language-select__control"
         value={chosen}
         lang={code}
         onChange={(event) => stored.set(event.target.value === AUTOMATIC ? undefined : event.target.value)}
       >
         <option value={AUTOMATIC}>{s.automatic(nativeLanguageName(automatic, automatic))}</option>
-        {LANGUAGES.map((language) => (
+        {INTERFACE_LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {nativeLanguageName(language.code, language.name)}
           </option>

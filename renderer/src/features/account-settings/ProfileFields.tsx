@@ -9,6 +9,7 @@ import { storageKeys } from '../../../../contract/storage'
 import { updateProfile } from '../../api/account'
 import { meQueryKey } from '../../api/auth'
 import { serverMessageOr } from '../../api/client'
+import { nativeLanguageName } from '../../lib/language'
 import { useStoredValue } from '../../platform/use-stored-value'
 import { accountSettingsStrings as s } from './account-settings.strings'
 
@@ -167,8 +168,8 @@ export function LanguageField({ user }: Readonly<{ user: User }>) {
             >
               <option value={AUTOMATIC}>{s.languageAutomatic}</option>
               {LANGUAGES.map((language) => (
-                <option key={language.code} value={language.code}>
-                  {language.name}
+                <option key={language.code} value={language.code} lang={language.code}>
+                  {nativeLanguageName(language.code, language.name)}
                 </option>
               ))}
             </select>
@@ -178,7 +179,7 @@ export function LanguageField({ user }: Readonly<{ user: User }>) {
           </Button>
         </Flex>
         <Text as="p" size="1" color={error ? 'red' : 'gray'} id={messageId} role="alert">
-          {error ?? s.languageHint}
+          {error ?? s.languageHintInterface}
         </Text>
       </Flex>
     </form>

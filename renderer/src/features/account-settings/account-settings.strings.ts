@@ -34,7 +34,8 @@ export const accountSettingsStrings = defineStrings('account-settings', {
 
   languageHeading: 'Preferred language',
   languageLabel: 'Language',
-  languageHint: 'The language your calls and dictation start in on this device.',
+  languageHintInterface:
+    'The language of this app, and the one your calls and dictation start in on this device.',
   languageAutomatic: "Browser's language",
   languageSaved: 'Preferred language saved',
 

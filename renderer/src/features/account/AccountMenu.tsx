@@ -6,6 +6,7 @@ import type { User } from '../../../../contract/auth'
 import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
 import { openDialog } from '../../navigation/dialogs.store'
+import { LanguageSubMenu } from '../../ui/LanguageMenu'
 import { authStrings, logOut, useCurrentUser, useUserType } from '../auth'
 import { type AccountPage, accountLinkTarget, useEmbed } from '../embed'
 import { studioQuestionsPath } from './account.config'
@@ -101,6 +102,8 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
             </Link>
           </DropdownMenu.Item>
         ) : null}
+        <DropdownMenu.Separator />
+        <LanguageSubMenu />
         <DropdownMenu.Separator />
         <DropdownMenu.Item color="red" onSelect={onLogOut}>
           {accountStrings.logOut}

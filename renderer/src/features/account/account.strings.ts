@@ -1,6 +1,9 @@
-export const accountStrings = {
+import { defineStrings, msg } from '../../../../contract/i18n'
+
+export const accountStrings = defineStrings('account', {
   logIn: 'Log in',
-  accountMenu: (who: string) => `Account menu for ${who}`,
+  /** {who}: the signed-in user's name or email. */
+  accountMenu: msg('Account menu for {who}', 'who'),
   profile: 'Profile',
   billing: 'Billing',
   actions: 'Actions',
@@ -13,4 +16,4 @@ export const accountStrings = {
   announcements: 'Announcements',
   opensInNewTab: '(opens in a new tab)',
   logOut: 'Log out',
-} as const
+})

@@ -1,5 +1,7 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** spec 1 §8 'Auth' texts and the sign-in dialog's own words, in one table (CONVENTIONS 8). */
-export const authStrings = {
+export const authStrings = defineStrings('auth', {
   loginFailed: 'Failed to login or sign-up.',
   sendCodeFailed: 'Failed to send verification code.',
   verifyFailed: 'Unable to verify code. Please try again',
@@ -22,12 +24,13 @@ export const authStrings = {
   or: 'or',
   continueWithGoogle: 'Continue with Google',
   codeTitle: 'Check your email',
-  codeDescription: (email: string) => `Enter the six-digit code we sent to ${email}.`,
+  codeDescription: msg('Enter the six-digit code we sent to {email}.', 'email'),
   codeGroupLabel: 'Six-digit code',
-  codeSlotLabel: (n: number, of: number) => `Character ${n} of ${of}`,
+  /** One box of the code's six: its position and how many there are. */
+  codeSlotLabel: msg('Character {n} of {of}', 'n', 'of'),
   verify: 'Verify',
   verifying: 'Verifying...',
   resend: 'Resend code',
   changeEmail: 'Use a different email',
   close: 'Close',
-} as const
+})

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '../../../../contract/product'
 import { ReviseAnswerDialog } from '../../ui/ReviseAnswerDialog'
 import { type CommandBarDialog, closeCommandBarDialog } from './command-bar.store'
 import { commandBarStrings as s } from './command-bar.strings'
@@ -5,7 +6,13 @@ import { reviseAnswer } from './training.api'
 
 type ReviseDialogState = Extract<CommandBarDialog, { kind: 'revise' }>
 
-const texts = { ...s, reviseField: s.reviseLabel, trained: s.trained(), trainFailed: s.trainFailed() }
+/** Read when the dialog renders, in the active language. */
+const reviseTexts = () => ({
+  ...s,
+  reviseField: s.reviseLabel,
+  trained: s.trained(PRODUCT_NAME),
+  trainFailed: s.trainFailed(PRODUCT_NAME),
+})
 
 /** spec 1 §2 'revise answer' dialog, opened from the command bar on the chat's answer. */
 export function ReviseDialog({ dialog }: Readonly<{ dialog: ReviseDialogState }>) {
@@ -14,7 +21,7 @@ export function ReviseDialog({ dialog }: Readonly<{ dialog: ReviseDialogState }>
       name={dialog.cloneName}
       question={dialog.question?.text ?? null}
       initial={dialog.message.text}
-      texts={texts}
+      texts={reviseTexts()}
       revise={(idealResponse) =>
         reviseAnswer({ messageId: dialog.message.id, slug: dialog.slug, idealResponse })
       }

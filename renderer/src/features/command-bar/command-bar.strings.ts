@@ -1,7 +1,7 @@
-import { PRODUCT_NAME } from '../../../../contract/product'
+import { defineStrings, msg } from '../../../../contract/i18n'
 
 /** The command bar's texts in one table (spec 1 §2 'Command bar', 'Dialogs'; §8 'Tone and revise'). */
-export const commandBarStrings = {
+export const commandBarStrings = defineStrings('command-bar', {
   toolbar: 'Message tools',
   revise: 'Revise',
   adjustTone: 'Adjust tone',
@@ -10,20 +10,25 @@ export const commandBarStrings = {
 
   // Revise answer dialog
   reviseTitle: 'Revise answer',
-  reviseDescription: (name: string) =>
-    `Write the answer ${name} should have given. New conversations will learn from it.`,
+  reviseDescription: msg(
+    'Write the answer {name} should have given. New conversations will learn from it.',
+    'name',
+  ),
   reviseQuestion: 'Question',
   reviseLabel: 'Improved answer',
   revisePlaceholder: 'The ideal response…',
   reviseSubmit: 'Train',
   training: 'Training...',
-  trained: (product: string = PRODUCT_NAME) =>
-    `${product} updated! New messages will have improved responses in new conversations after training which can take some time.`,
-  trainFailed: (product: string = PRODUCT_NAME) => `Failed to train ${product} with improved response.`,
+  // {product}: the product's name
+  trained: msg(
+    '{product} updated! New messages will have improved responses in new conversations after training which can take some time.',
+    'product',
+  ),
+  trainFailed: msg('Failed to train {product} with improved response.', 'product'),
 
   // 'Adjust Speaking Style' dialog
   toneTitle: 'Adjust Speaking Style',
-  toneDescription: (name: string) => `Tell ${name} how to sound. It applies to new answers.`,
+  toneDescription: msg('Tell {name} how to sound. It applies to new answers.', 'name'),
   toneLabel: 'Instructions',
   tonePlaceholder: 'For example: be more concise and skip the small talk.',
   toneSubmit: 'Adjust',
@@ -33,4 +38,4 @@ export const commandBarStrings = {
   toneFailed: 'Failed to adjust speaking style.',
 
   cancel: 'Cancel',
-} as const
+})

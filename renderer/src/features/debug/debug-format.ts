@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../../contract/chat'
+import { activeLanguage } from '../../../../contract/i18n'
 import { debugStrings as s } from './debug.strings'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
@@ -13,10 +14,16 @@ export function ordinal(n: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** spec 1 §2 'MMM Do YYYY, h:mm:ss a' in local time, e.g. 'Nov 21st 2026, 3:04:05 pm'; '' when unreadable. */
+/**
+ * spec 1 §2 'MMM Do YYYY, h:mm:ss a' in local time, e.g. 'Nov 21st 2026, 3:04:05 pm'; '' when unreadable.
+ * In another interface language, that language's own medium date and time.
+ */
 export function formatDebugTimestamp(iso: string): string {
   const at = new Date(iso)
   if (Number.isNaN(at.getTime())) return ''
+  const language = activeLanguage()
+  if (language !== 'en')
+    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(at)
   const hours = at.getHours()
   const h12 = hours % 12 === 0 ? 12 : hours % 12
   return `${MONTHS[at.getMonth()]} ${ordinal(at.getDate())} ${at.getFullYear()}, ${h12}:${pad(at.getMinutes())}:${pad(at.getSeconds())} ${hours < 12 ? 'am' : 'pm'}`
@@ -30,10 +37,8 @@ export function shortenId(id: string): string {
 }
 
 /** spec 1 §2: 'N citations' or 'No citations' (and 'N files' or 'No files'); one is singular. */
-export function countLabel(count: number, noun: 'citation' | 'file'): string {
-  if (count === 0) return `No ${noun}s`
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
+export const countLabel = (count: number, noun: 'citation' | 'file'): string =>
+  noun === 'citation' ? s.citationCount(count) : s.fileCount(count)
 
 export interface DebugRow {
   key: 'timestamp' | 'messageId' | 'conversationId' | 'citations' | 'files' | 'sentBy'

@@ -1,5 +1,7 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The debug dialog's texts in one table (spec 1 §2 'Debug dialog'). */
-export const debugStrings = {
+export const debugStrings = defineStrings('debug', {
   title: 'Debug Menu',
   description: 'Details of this message, for support and debugging.',
   timestamp: 'Timestamp',
@@ -10,7 +12,11 @@ export const debugStrings = {
   sentBy: 'Sent By',
   clone: 'Clone',
   user: 'User',
-  copy: (label: string) => `Copy ${label}`,
+  // The Citations and Files rows' values (spec 1 §2: 'N citations' or 'No citations').
+  citationCount: msg('{count, plural, =0 {No citations} one {# citation} other {# citations}}', 'count'),
+  fileCount: msg('{count, plural, =0 {No files} one {# file} other {# files}}', 'count'),
+  /** A copy button's name; {label} is one of the field names above (e.g. 'Message ID'). */
+  copy: msg('Copy {label}', 'label'),
   copiedTimestamp: 'Copied Timestamp (ISO-8601)',
   copiedMessageId: 'Copied Message ID',
   copiedConversationId: 'Copied Conversation ID',
@@ -19,4 +25,4 @@ export const debugStrings = {
   copiedSender: 'Copied Sender',
   copyFailed: 'Failed to copy',
   close: 'Close',
-} as const
+})

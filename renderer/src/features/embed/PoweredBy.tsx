@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '../../../../contract/product'
 import { resolveApiUrl } from '../../api/client'
 import { embedStrings } from './embed.strings'
 import { useEmbed } from './use-embed'
@@ -27,7 +28,7 @@ export function PoweredBy({ slug }: Readonly<{ slug: string }>) {
   return (
     <p className="powered-by" style={FOOTER}>
       <a href={poweredByHref(slug)} target="_blank" rel="noopener" style={{ color: 'inherit' }}>
-        {embedStrings.poweredBy}
+        {embedStrings.poweredBy(PRODUCT_NAME)}
         <span className="visually-hidden"> {embedStrings.opensInNewTab}</span>
       </a>
     </p>

@@ -5,6 +5,7 @@ import { resolveMediaUrl } from '../../api/client'
 import { initialsOf } from '../../lib/initials'
 import { PhoneIcon, VideoIcon } from '../../ui/icons'
 import { VerifiedBadge } from '../../ui/VerifiedBadge'
+import { exploreStrings as s } from './explore.strings'
 
 /** One clone in the directory; the whole card links to its profile. */
 export function CloneCardTile({ clone }: Readonly<{ clone: CloneCard }>) {
@@ -36,13 +37,13 @@ export function CloneCardTile({ clone }: Readonly<{ clone: CloneCard }>) {
                 {clone.allowVoice ? (
                   <Badge size="1" variant="soft" color="green">
                     <PhoneIcon size={12} />
-                    Voice
+                    {s.voice}
                   </Badge>
                 ) : null}
                 {clone.allowVideo ? (
                   <Badge size="1" variant="soft" color="blue">
                     <VideoIcon size={12} />
-                    Video
+                    {s.video}
                   </Badge>
                 ) : null}
               </Flex>

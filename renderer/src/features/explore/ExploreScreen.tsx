@@ -8,12 +8,13 @@ import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { AppHeader } from '../shell'
 import { CloneCardTile } from './CloneCardTile'
+import { exploreStrings as s } from './explore.strings'
 
 const gridColumns = { initial: '1', sm: '2', md: '3' } as const
 
 /** /explore: the product's directory of clones (spec 1 §2), reached from the logo. */
 export function ExploreScreen() {
-  useDocumentTitle('Explore')
+  useDocumentTitle(s.pageTitle)
   const query = useQuery(clonesQuery())
   return (
     <>
@@ -22,10 +23,10 @@ export function ExploreScreen() {
         <Container size="4" px="4" py="6">
           <Flex direction="column" gap="2" mb="6">
             <Heading as="h1" size="8">
-              Explore clones
+              {s.title}
             </Heading>
             <Text size="3" color="gray">
-              Chat, call or video call with AI clones of creators, trained on their own work.
+              {s.subtitle}
             </Text>
           </Flex>
           {query.isPending ? (
@@ -34,19 +35,19 @@ export function ExploreScreen() {
             <StatusPanel
               titleLevel="h2"
               icon={<WarningIcon size={32} />}
-              title="Clones could not be loaded"
+              title={s.loadFailedTitle}
               actions={
                 <Button size="3" onClick={() => void query.refetch()}>
                   <RefreshIcon />
-                  Try again
+                  {s.retry}
                 </Button>
               }
             >
-              Something went wrong while loading the directory. Check your connection and try again.
+              {s.loadFailedText}
             </StatusPanel>
           ) : query.data.clones.length === 0 ? (
-            <StatusPanel titleLevel="h2" icon={<SearchIcon size={32} />} title="No clones yet">
-              When creators publish their clones, they will appear here.
+            <StatusPanel titleLevel="h2" icon={<SearchIcon size={32} />} title={s.emptyTitle}>
+              {s.emptyText}
             </StatusPanel>
           ) : (
             <CloneGrid clones={query.data.clones} />
@@ -60,7 +61,7 @@ export function ExploreScreen() {
 export function CloneGrid({ clones }: Readonly<{ clones: CloneCard[] }>) {
   return (
     <Grid asChild columns={gridColumns} gap="4">
-      <ul className="plain-list" aria-label="Clones">
+      <ul className="plain-list" aria-label={s.list}>
         {clones.map((clone) => (
           <li key={clone.id}>
             <CloneCardTile clone={clone} />
@@ -73,7 +74,7 @@ export function CloneGrid({ clones }: Readonly<{ clones: CloneCard[] }>) {
 
 function ExploreSkeleton() {
   return (
-    <Grid columns={gridColumns} gap="4" role="status" aria-label="Loading clones" aria-busy="true">
+    <Grid columns={gridColumns} gap="4" role="status" aria-label={s.loading} aria-busy="true">
       {Array.from({ length: 6 }, (_, index) => (
         <Card key={index} size="3">
           <Flex gap="4" align="start">

@@ -2,15 +2,20 @@ import './info.css'
 import { Container, Heading, Text, Link as ThemeLink } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { activeLanguage } from '../../../../contract/i18n'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { AppHeader } from '../shell'
+import { infoStrings } from './info.strings'
+
+/** When the legal pages last changed (January 2025): shown as month and year in the active language. */
+export const LAST_UPDATED = new Date(2025, 0, 15)
 
 /** A short legal or informational page: title, last-updated line and prose. */
 export function InfoPage({
   title,
   updated,
   children,
-}: Readonly<{ title: string; updated: string; children: ReactNode }>) {
+}: Readonly<{ title: string; updated: Date; children: ReactNode }>) {
   useDocumentTitle(title)
   return (
     <>
@@ -22,12 +27,14 @@ export function InfoPage({
               {title}
             </Heading>
             <Text as="p" size="2" color="gray" mb="6">
-              Last updated {updated}
+              {infoStrings.lastUpdated(
+                new Intl.DateTimeFormat(activeLanguage(), { month: 'long', year: 'numeric' }).format(updated),
+              )}
             </Text>
             {children}
             <Text as="p" size="2" color="gray" mt="6">
               <ThemeLink asChild>
-                <Link to="/explore">Back to Explore</Link>
+                <Link to="/explore">{infoStrings.backToExplore}</Link>
               </ThemeLink>
             </Text>
           </article>

@@ -8,6 +8,6 @@ export {
   saveDraft,
   useDraft,
 } from './drafts'
-export { offlineSendBlocked } from './offline.strings'
+export { offlineStrings } from './offline.strings'
 export { forgetOfflineData, startOfflineSupport } from './offline-support'
 export { isOnline, useOnlineStatus } from './online-status'

@@ -2,14 +2,7 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { useState } from 'react'
 import { membershipTarget } from '../../lib/membership-target'
 import { usePlatform } from '../../platform'
-
-export const embedPaywallStrings = {
-  lead: (name: string) =>
-    `Choose a membership for ${name} on our site. It opens in a new tab; come back here when you are done.`,
-  seePlans: 'See memberships',
-  opensInNewTab: '(opens in a new tab)',
-  failed: 'The memberships page could not be opened. Please try again.',
-} as const
+import { paywallStrings } from './paywall.strings'
 
 /**
  * spec 1 §2 '/memberships/{target}?origin={current url}&token={embed token}': inside an embed, payment pages
@@ -43,14 +36,14 @@ export function EmbedPlansLink({
   }
   return (
     <Flex direction="column" gap="3" align="start">
-      <Text size="2">{embedPaywallStrings.lead(name)}</Text>
+      <Text size="2">{paywallStrings.embed.lead(name)}</Text>
       <Button onClick={() => void open()}>
-        {embedPaywallStrings.seePlans}
-        <span className="visually-hidden"> {embedPaywallStrings.opensInNewTab}</span>
+        {paywallStrings.embed.seePlans}
+        <span className="visually-hidden"> {paywallStrings.embed.opensInNewTab}</span>
       </Button>
       {failed ? (
         <Text size="2" color="red" role="alert">
-          {embedPaywallStrings.failed}
+          {paywallStrings.embed.failed}
         </Text>
       ) : null}
     </Flex>

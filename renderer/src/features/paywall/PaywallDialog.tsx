@@ -1,6 +1,7 @@
 import { Button, Dialog, Flex, Spinner, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
+import { activeLanguage } from '../../../../contract/i18n'
 import { monetizationQuery, usageQuery } from '../../api/billing'
 import { closeDialog } from '../../navigation/dialogs.store'
 import { usePlatform } from '../../platform'
@@ -73,7 +74,7 @@ export function PaywallDialog({ open }: Readonly<{ open: boolean }>) {
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {usage.data && overQuota
-            ? billingStrings.upsellResets(new Date(usage.data.resetsAt).toLocaleDateString())
+            ? billingStrings.upsellResets(new Date(usage.data.resetsAt).toLocaleDateString(activeLanguage()))
             : billingStrings.upsellDescription}
         </Dialog.Description>
         {body}

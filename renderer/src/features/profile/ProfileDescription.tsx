@@ -1,5 +1,6 @@
 import { Heading, Text } from '@radix-ui/themes'
 import { useId } from 'react'
+import { profileStrings } from './profile.strings'
 
 /** The clone's description; blank lines separate paragraphs, single line breaks are kept. */
 export function ProfileDescription({ name, text }: Readonly<{ name: string; text: string }>) {
@@ -11,7 +12,7 @@ export function ProfileDescription({ name, text }: Readonly<{ name: string; text
   return (
     <section aria-labelledby={headingId} className="profile-description">
       <Heading as="h2" size="4" id={headingId} mb="2">
-        About {name}
+        {profileStrings.about(name)}
       </Heading>
       {paragraphs.map((paragraph, index) => (
         <Text as="p" size="3" key={index} className="profile-description__paragraph">

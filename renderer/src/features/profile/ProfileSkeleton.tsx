@@ -1,4 +1,5 @@
 import { Flex, Skeleton } from '@radix-ui/themes'
+import { profileStrings } from './profile.strings'
 
 /**
  * The profile's shape while the clone loads, in the places and sizes the loaded profile fills (the
@@ -6,7 +7,13 @@ import { Flex, Skeleton } from '@radix-ui/themes'
  */
 export function ProfileSkeleton() {
   return (
-    <Flex direction="column" gap="6" aria-busy="true" aria-label="Loading profile" role="status">
+    <Flex
+      direction="column"
+      gap="6"
+      aria-busy="true"
+      aria-label={profileStrings.loadingProfile}
+      role="status"
+    >
       <Flex direction="column" align="center" gap="3">
         <Skeleton className="profile-skeleton__avatar" />
         <Flex direction="column" align="center" gap="1" width="100%">

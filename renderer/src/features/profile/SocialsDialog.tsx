@@ -1,7 +1,7 @@
 import './profile.css'
 import { Button, Dialog, Flex, Text, Link as ThemeLink } from '@radix-ui/themes'
 import type { Socials } from '../../../../contract/clone'
-import { type SocialLink, socialLabels, socialLinks } from '../../lib/socials'
+import { type SocialLink, socialLabel, socialLinks } from '../../lib/socials'
 import { ExternalLinkIcon } from '../../ui/lazy-icons'
 import { profileStrings } from './profile.strings'
 
@@ -20,11 +20,11 @@ export function SocialsDialog({
       <Dialog.Content maxWidth="440px">
         <Dialog.Title>{profileStrings.socialsTitle}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Where to find {name} online.
+          {profileStrings.socialsDescription(name)}
         </Dialog.Description>
         {links.length === 0 ? (
           <Text as="p" size="2" color="gray">
-            {name} has not shared any links yet.
+            {profileStrings.noSocials(name)}
           </Text>
         ) : null}
         <ul className="socials-list">
@@ -32,8 +32,8 @@ export function SocialsDialog({
             <li key={`${link.kind}-${index}`}>
               <Text as="div" size="1" color="gray">
                 {link.kind === 'extra' || link.kind === 'website'
-                  ? socialLabels[link.kind]
-                  : profileStrings.followOn(socialLabels[link.kind])}
+                  ? socialLabel(link.kind)
+                  : profileStrings.followOn(socialLabel(link.kind))}
               </Text>
               {link.href ? (
                 <ThemeLink
@@ -45,7 +45,7 @@ export function SocialsDialog({
                 >
                   <span className="socials-list__text">{link.display}</span>
                   <ExternalLinkIcon size={14} />
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {profileStrings.opensInNewTab}</span>
                 </ThemeLink>
               ) : (
                 <Text as="div" size="3" className="socials-list__text">

@@ -10,7 +10,7 @@ export function WarningBanner({ text, onDismiss }: Readonly<{ text: string; onDi
       variant="surface"
       highContrast
       role="note"
-      aria-label="Warning"
+      aria-label={profileStrings.warning}
       className="warning-banner"
     >
       <Callout.Icon>

@@ -1,6 +1,10 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The profile's user-facing texts in one place (spec 1 §2, §8). */
-export const profileStrings = {
+export const profileStrings = defineStrings('profile', {
   loginRequired: 'You need to be logged in first.',
+  /** The warning banner's accessible name. */
+  warning: 'Warning',
   genericWarning: 'This is an AI clone. Answers may be inaccurate.',
   dismissWarning: 'Dismiss warning',
   message: 'Message',
@@ -8,13 +12,21 @@ export const profileStrings = {
   video: 'Video',
   viewLinks: 'View Links',
   socialsTitle: 'View Socials',
-  followOn: (network: string) => `Follow on ${network}`,
+  socialsDescription: msg('Where to find {name} online.', 'name'),
+  noSocials: msg('{name} has not shared any links yet.', 'name'),
+  opensInNewTab: '(opens in a new tab)',
+  /** The heading over the clone's description. */
+  about: msg('About {name}', 'name'),
+  /** {network}: a social network's name (e.g. 'Instagram'). */
+  followOn: msg('Follow on {network}', 'network'),
   suggestedQuestions: 'Suggested questions',
-  showMoreQuestions: (count: number) => `Show ${count} more`,
+  /** {count}: how many more suggested questions the button shows. */
+  showMoreQuestions: msg('Show {count} more', 'count'),
   showFewerQuestions: 'Show fewer',
-  promptLabel: (name: string) => `Message ${name}`,
+  promptLabel: msg('Message {name}', 'name'),
   promptPlaceholder: 'Ask anything…',
   send: 'Send message',
+  loadingProfile: 'Loading profile',
   notFoundTitle: 'Clone not found',
   notFoundText:
     'There is no clone at this address. It may have been renamed or taken down, or the link is mistyped.',
@@ -23,4 +35,4 @@ export const profileStrings = {
   loadFailedText: 'Something went wrong while loading this profile. Check your connection and try again.',
   retry: 'Try again',
   close: 'Close',
-} as const
+})

@@ -9,12 +9,9 @@ import { readAloudPlayer, useReadAloudStatus } from './read-aloud.store'
 import { readAloudStrings as s } from './read-aloud.strings'
 import { SpeakerIcon } from './SpeakerIcon'
 
-const labels: Record<ReadAloudStatus, string> = {
-  idle: s.readAloud,
-  loading: s.loading,
-  playing: s.stop,
-  error: s.retry,
-}
+/** The button's name in each state, read when shown (in the active language). */
+const labelOf = (status: ReadAloudStatus): string =>
+  ({ idle: s.readAloud, loading: s.loading, playing: s.stop, error: s.retry })[status]
 
 /** Reads one clone message aloud in the clone's voice, or stops it (spec 1 §2, spec 2 §2). */
 export function ReadAloudButton({
@@ -30,7 +27,7 @@ export function ReadAloudButton({
       toast.error(isApiError(outcome.error) && outcome.error.status > 0 ? outcome.error.message : s.failed)
     }
   }
-  const label = labels[status]
+  const label = labelOf(status)
   return (
     <Tooltip content={label}>
       <IconButton

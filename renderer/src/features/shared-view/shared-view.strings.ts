@@ -1,9 +1,13 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The shared view's user-facing texts (spec 1 §2 'Routes: shared conversation', §8 'Conversation'). */
-export const sharedViewStrings = {
+export const sharedViewStrings = defineStrings('shared-view', {
   loading: 'Loading shared conversation',
   bannerTitle: 'Shared conversation',
-  banner: (cloneName: string) =>
-    `Someone shared this conversation with ${cloneName}. It is read-only: continue it to ask your own questions in a new conversation.`,
+  banner: msg(
+    'Someone shared this conversation with {cloneName}. It is read-only: continue it to ask your own questions in a new conversation.',
+    'cloneName',
+  ),
   continueLabel: 'Continue this conversation',
   continuePlaceholder: 'Ask a follow-up question…',
   continueButton: 'Continue conversation',
@@ -18,4 +22,4 @@ export const sharedViewStrings = {
   starting: 'Starting conversation ...',
   started: 'Conversation started!',
   startFailed: 'Failed to start conversation.',
-} as const
+})

@@ -1,7 +1,9 @@
 import { Button, Card, Flex, IconButton, Text } from '@radix-ui/themes'
+import { PRODUCT_NAME } from '../../../../contract/product'
 import { CloseIcon } from '../../ui/icons'
 import { AddToHomeIcon, InstallIcon, ShareIcon } from '../../ui/lazy-icons'
-import { type InstallHint as InstallHintMode, installStrings } from './install-hint'
+import type { InstallHint as InstallHintMode } from './install-hint'
+import { installStrings } from './shell.strings'
 
 /**
  * The install offer: an Install button where the browser can install (beforeinstallprompt), and on iOS
@@ -19,28 +21,28 @@ export function InstallHint({
           <img src="/icons/icon-192.png" alt="" width={40} height={40} className="shell-card__app-icon" />
           <Flex direction="column" gap="1" flexGrow="1" minWidth="0">
             <Text as="p" size="2" weight="bold" id="install-hint-title">
-              {installStrings.title}
+              {installStrings.title(PRODUCT_NAME)}
             </Text>
             {mode === 'install-button' ? (
               <Text as="p" size="2" color="gray">
-                {installStrings.promptBody}
+                {installStrings.promptBody(PRODUCT_NAME)}
               </Text>
             ) : (
               <>
                 <Text as="p" size="2" color="gray">
-                  {installStrings.iosLead}
+                  {installStrings.iosLead(PRODUCT_NAME)}
                 </Text>
                 <ol className="install-steps">
                   <li>
-                    <Text size="2">{installStrings.iosSteps[0]}</Text>
-                    <ShareIcon size={16} label="Share" className="install-steps__icon" />
+                    <Text size="2">{installStrings.iosSteps.share}</Text>
+                    <ShareIcon size={16} label={installStrings.shareIcon} className="install-steps__icon" />
                   </li>
                   <li>
-                    <Text size="2">{installStrings.iosSteps[1]}</Text>
+                    <Text size="2">{installStrings.iosSteps.scroll}</Text>
                     <AddToHomeIcon size={16} className="install-steps__icon" />
                   </li>
                   <li>
-                    <Text size="2">{installStrings.iosSteps[2]}</Text>
+                    <Text size="2">{installStrings.iosSteps.done}</Text>
                   </li>
                 </ol>
               </>

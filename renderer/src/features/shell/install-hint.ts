@@ -1,17 +1,8 @@
-import { PRODUCT_NAME } from '../../../../contract/product'
 import type { InstallOffer } from './shell.store'
 
 export type InstallHint = 'none' | 'install-button' | 'ios-instructions'
 
-/** spec 1 §2 'Add to Home Screen' hint, in the spec's words. */
-export const installStrings = {
-  title: `Install ${PRODUCT_NAME}`,
-  promptBody: `Add ${PRODUCT_NAME} to your device to open it like an app.`,
-  install: 'Install',
-  dismiss: 'Dismiss',
-  iosLead: `Add ${PRODUCT_NAME} to your Home Screen:`,
-  iosSteps: ['Tap the Share icon at the bottom', "Scroll to 'Add to Home Screen'", "Tap 'Done'"],
-} as const
+export { installStrings } from './shell.strings'
 
 /**
  * Safari on iPhone, iPad or iPod: no `beforeinstallprompt`, so the hint explains the Share menu instead.

@@ -24,7 +24,7 @@ const isWebAddress = (url: string | null): url is string => !!url && /^https?:\/
 
 export function SourceStateBadge({ state }: Readonly<{ state: SourceState }>) {
   return (
-    <Badge color={BADGE_COLORS[state]} variant="soft" radius="full" className="knowledge-badge">
+    <Badge color={BADGE_COLORS[state]} variant="soft" radius="full" highContrast className="knowledge-badge">
       {state === 'reading' ? <Spinner size="1" /> : null}
       {s.states[state]}
     </Badge>

@@ -2,7 +2,11 @@ import { Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { MAX_SUGGESTED_QUESTIONS, type StudioQuestion } from '../../../../contract/studio'
+import {
+  MAX_QUESTION_LENGTH,
+  MAX_SUGGESTED_QUESTIONS,
+  type StudioQuestion,
+} from '../../../../contract/studio'
 import { serverMessageOr } from '../../api/client'
 import { replaceStudioQuestions, studioQuestionsQuery } from '../../api/studio'
 import {
@@ -113,7 +117,7 @@ export function QuestionsEditor({ slug, saved }: Readonly<{ slug: string; saved:
                     />
                     {problem ? (
                       <Text id={errorId} size="1" color="red">
-                        {s.problems[problem]}
+                        {problem === 'tooLong' ? s.problems.tooLong(MAX_QUESTION_LENGTH) : s.problems.empty}
                       </Text>
                     ) : null}
                   </Flex>
@@ -165,7 +169,7 @@ export function QuestionsEditor({ slug, saved }: Readonly<{ slug: string; saved:
           </Button>
           {draft.length >= MAX_SUGGESTED_QUESTIONS ? (
             <Text size="2" color="gray">
-              {s.max}
+              {s.max(MAX_SUGGESTED_QUESTIONS)}
             </Text>
           ) : null}
         </Flex>

@@ -1,26 +1,27 @@
-import { MAX_QUESTION_LENGTH, MAX_SUGGESTED_QUESTIONS } from '../../../../contract/studio'
+import { defineStrings, msg } from '../../../../contract/i18n'
 
 /** The studio's suggested questions page (spec 1 §2 '/studio/{slug}/build/questions'; issue #15). */
-export const studioQuestionsStrings = {
+export const studioQuestionsStrings = defineStrings('studio-questions', {
   title: 'Suggested questions',
-  pageTitle: (name: string) => `Suggested questions · ${name}`,
-  subtitle: (name: string) =>
-    `The questions ${name} suggests to visitors on its profile and when a chat starts.`,
+  /** The browser tab's title: the page, then the clone's name. */
+  pageTitle: msg('Suggested questions · {name}', 'name'),
+  subtitle: msg('The questions {name} suggests to visitors on its profile and when a chat starts.', 'name'),
   loading: 'Loading suggested questions…',
   loadFailed: 'Could not load the suggested questions.',
   retry: 'Try again',
   listLabel: 'Suggested questions',
-  questionLabel: (n: number) => `Question ${n}`,
-  moveUp: (n: number) => `Move question ${n} up`,
-  moveDown: (n: number) => `Move question ${n} down`,
-  remove: (n: number) => `Remove question ${n}`,
+  // {n}: the question's position in the list (1, 2, 3…)
+  questionLabel: msg('Question {n}', 'n'),
+  moveUp: msg('Move question {n} up', 'n'),
+  moveDown: msg('Move question {n} down', 'n'),
+  remove: msg('Remove question {n}', 'n'),
   add: 'Add question',
   placeholder: 'Ask something a visitor would like to know',
   empty: 'No suggested questions yet. Add one so visitors know where to start.',
-  max: `A clone can suggest up to ${MAX_SUGGESTED_QUESTIONS} questions.`,
+  max: msg('A clone can suggest up to {max} questions.', 'max'),
   problems: {
     empty: 'Write a question or remove it.',
-    tooLong: `Keep it to ${MAX_QUESTION_LENGTH} characters.`,
+    tooLong: msg('Keep it to {max} characters.', 'max'),
   },
   save: 'Save',
   saving: 'Saving…',
@@ -35,4 +36,4 @@ export const studioQuestionsStrings = {
   notYoursTitle: 'No suggested questions here',
   notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   exploreClones: 'Explore clones',
-}
+})

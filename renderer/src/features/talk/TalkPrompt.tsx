@@ -12,7 +12,7 @@ import {
   useChatStreamStatus,
 } from '../chat'
 import { useFocusWhenOpened } from '../embed'
-import { offlineSendBlocked, useOnlineStatus } from '../offline'
+import { offlineStrings, useOnlineStatus } from '../offline'
 import { draftSendBlock, type FileRefusal, sendBlockText, uploadStrings } from '../uploads'
 import { usePersistedDraft } from './use-persisted-draft'
 
@@ -58,7 +58,7 @@ export function TalkPrompt({
   const prompt = useRef<ChatPromptHandle>(null)
   useFocusWhenOpened(useCallback(() => prompt.current?.focus(), []))
   // Offline, a send would only fail: the message stays in the prompt (and the offline store) instead.
-  const whenOnline = (send: () => void) => () => (online ? send() : toast.warning(offlineSendBlocked))
+  const whenOnline = (send: () => void) => () => (online ? send() : toast.warning(offlineStrings.sendBlocked))
   const files = allowFiles ? draft.files : []
   const blocked = draftSendBlock(draft.text, files)
   const attachments: PromptAttachments | undefined = allowFiles
@@ -87,7 +87,7 @@ export function TalkPrompt({
         if (online) onSendDraft(text)
         else {
           store.setDraft(text)
-          toast.warning(offlineSendBlocked)
+          toast.warning(offlineStrings.sendBlocked)
         }
       }}
       attachments={attachments}

@@ -1,6 +1,8 @@
+import { defineStrings, msg } from '../../../../contract/i18n'
+
 /** The talk screen's user-facing texts (spec 1 §2 'Chat', §8 'Conversation'). */
-export const talkStrings = {
-  backToProfile: (name: string) => `Back to ${name}`,
+export const talkStrings = defineStrings('talk', {
+  backToProfile: msg('Back to {name}', 'name'),
   startHint: 'Ask a question to start the conversation.',
   suggestedQuestions: 'Suggested questions',
   conversationNotFoundTitle: 'Conversation not found',
@@ -12,4 +14,4 @@ export const talkStrings = {
   retry: 'Try again',
   loadingChat: 'Loading chat',
   loadingConversation: 'Loading conversation',
-} as const
+})

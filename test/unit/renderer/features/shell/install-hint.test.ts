@@ -68,7 +68,7 @@ describe('install hint', () => {
   })
 
   it('uses the spec’s Add to Home Screen steps', () => {
-    expect(installStrings.iosSteps).toEqual([
+    expect(Object.values(installStrings.iosSteps)).toEqual([
       'Tap the Share icon at the bottom',
       "Scroll to 'Add to Home Screen'",
       "Tap 'Done'",
