@@ -171,7 +171,9 @@ async function keep(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
     await expectNoSidewaysScroll(page)
-    await testInfo.attach(`${name}-${width}`, { body: await page.screenshot(), contentType: 'image/png' })
+    const file = testInfo.outputPath(`${name}-${width}.png`)
+    await page.screenshot({ path: file })
+    await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' })
   }
   await page.setViewportSize(size)
 }

@@ -66,8 +66,11 @@ describe('the catalogs', () => {
     expect(plural).toBeDefined()
     arabic[plural?.id as string] = `{${plural?.name}, plural, one {#} other {#}}`
     const arabicProblems = checkCatalogs(english, (c) => (c === 'ar' ? arabic : readCatalog(c)))
+    const lacking = new Intl.PluralRules('ar')
+      .resolvedOptions()
+      .pluralCategories.filter((c) => c !== 'one' && c !== 'other')
     expect(arabicProblems).toContain(
-      `ar ${plural?.id}: the plural of {${plural?.name}} lacks zero, two, few, many`,
+      `ar ${plural?.id}: the plural of {${plural?.name}} lacks ${lacking.join(', ')}`,
     )
   })
 })
