@@ -136,7 +136,6 @@ export const UNTRANSLATED_LANGUAGES: ReadonlySet<string> = new Set<string>([
   'fil',
   'hi',
   'id',
-  'ja',
   'ms',
   'ta',
   'vi',

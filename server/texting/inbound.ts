@@ -78,7 +78,10 @@ export async function answerIncomingText(deps: InboundDeps, incoming: IncomingTe
     (await latestTextConversation(db, incoming.userId, clone.id, medium)) ??
     (await createTextConversation(db, incoming.userId, clone.id, medium))
   const history = await recentTurns(db, conversation.id, HISTORY_TURNS_SENT)
-  const prepared = await setup.brain.prepare(clone, incoming.text, history)
+  // The texter's account language when they chose one; else a model answers in the language they write in.
+  const prepared = await setup.brain.prepare(clone, incoming.text, history, {
+    visitorLanguage: sender?.language ?? null,
+  })
   let begun: Awaited<ReturnType<typeof beginAnswer>>
   try {
     begun = await beginAnswer(db, {

@@ -19,6 +19,8 @@ async function removePosted(request: APIRequestContext) {
 }
 
 test('an announcement reaches a visitor’s open chat', async ({ page, talk, browser }, testInfo) => {
+  // A journey of two browsers: the visitor's chat and the creator's studio.
+  test.setTimeout(60_000)
   await talk.open()
   await talk.ask('How much sleep do I need?')
   await expect(talk.answers).toHaveCount(1)

@@ -9,6 +9,8 @@ test('a creator creates an embed, copies its snippet, edits its text limit and d
   page,
   signIn,
 }, testInfo) => {
+  // Create, copy, edit at two widths and delete: a long journey.
+  test.setTimeout(60_000)
   await signIn({ email: LENA_CREATOR_EMAIL })
   await page.goto(`/studio/${LENA.slug}/embeds`)
   await expect(page.getByRole('heading', { level: 1, name: 'Embeds' })).toBeVisible()
