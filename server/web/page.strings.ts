@@ -30,7 +30,6 @@ export const pageStrings = defineStrings('server.page', {
   // The talk screen
   backTo: msg('Back to {name}', 'name'),
   startHint: 'Ask a question to start the conversation.',
-  dictationComingSoon: 'Dictation is coming soon',
   poweredBy: msg('Powered by {product}', 'product'),
   opensInNewTab: '(opens in a new tab)',
   // The page's description for link previews (its <meta> and cards) when the clone has no headline of its
