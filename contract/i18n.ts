@@ -163,7 +163,20 @@ export function defineStrings<const T extends Table>(namespace: string, table: T
   definitions.set(namespace, table)
   const target: Record<string, unknown> = {}
   define(namespace, table, target, activeLanguage)
+  namespaces.set(target, namespace)
   return target as T
+}
+
+const namespaces = new WeakMap<object, string>()
+
+/**
+ * A table's texts in one given language rather than the interface's (a call's greeting in the call's
+ * language). Taking the table itself keeps it in the bundle that uses it.
+ */
+export function inLanguage<const T extends Table>(strings: T, language: string): T {
+  const namespace = namespaces.get(strings)
+  if (!namespace) throw new Error('inLanguage takes a table made by defineStrings')
+  return stringsIn<T>(namespace, language)
 }
 
 /** The same texts read in one given language (the server: a mail or a page in its reader's language). */

@@ -1,10 +1,8 @@
-import { stringsIn } from '../../../../../contract/i18n'
+import { inLanguage } from '../../../../../contract/i18n'
 import { loadLanguage } from '../../../lib/language'
 import type { CallAudio, CallEngine, CallEngineEvent, LocalEngineDeps } from '../../voice'
 import type { VideoEngine, VideoEngineContext } from '../video-engine'
-import type { AVATAR_STRINGS } from './avatar.strings'
-// The table registers itself when imported; the greeting reads it in the call's language.
-import './avatar.strings'
+import { AVATAR_STRINGS } from './avatar.strings'
 import { type AvatarEngineDeps, defaultAvatarEngineDeps } from './avatar-engine.deps'
 import { startGreeting } from './avatar-greeting'
 import { voiceAmount } from './avatar-motion'
@@ -216,7 +214,7 @@ export function createAvatarEngine(
     const player = audio
     const io = loopIo
     if (!player || !io) return
-    const text = stringsIn<typeof AVATAR_STRINGS>('avatar', call.language).greeting(context.cloneName)
+    const text = inLanguage(AVATAR_STRINGS, call.language).greeting(context.cloneName)
     greeting = startGreeting({
       text,
       player,
