@@ -29,6 +29,8 @@ test('a contributor invited by e-mail joins the team and can read the studio but
   page,
   browser,
 }) => {
+  // Two browsers, an invitation mail and the studio's pages: a long journey.
+  test.setTimeout(60_000)
   const invitee = newEmail('contributor')
   await signInThroughApi(page.request, { email: LENA_CREATOR_EMAIL })
   const inviteeContext = await browser.newContext()
