@@ -127,5 +127,4 @@ describe('plural rules', () => {
     const { id, name } = japanese[0] as { id: string; name: string }
     expect(count('ja', id, name, 1).replace('1', '2')).toBe(count('ja', id, name, 2))
   })
-
 })
