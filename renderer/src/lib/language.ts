@@ -82,9 +82,27 @@ export async function applyLanguage(code: string): Promise<boolean> {
   return true
 }
 
-/** Formats in the interface language, made per call (the language can change at any time). */
-export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(activeLanguage(), options).format(value)
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function cached<F>(formats: Map<string, F>, options: object | undefined, make: (language: string) => F): F {
+  const language = activeLanguage()
+  const key = `${language} ${JSON.stringify(options ?? {})}`
+  let format = formats.get(key)
+  if (!format) {
+    format = make(language)
+    formats.set(key, format)
+  }
+  return format
+}
+
+/** A date or time format in the interface language, made once per language and options. */
+export const dateFormat = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  cached(dateFormats, options, (language) => new Intl.DateTimeFormat(language, options))
+
+/** A number format in the interface language, made once per language and options. */
+export const numberFormat = (options?: Intl.NumberFormatOptions): Intl.NumberFormat =>
+  cached(numberFormats, options, (language) => new Intl.NumberFormat(language, options))
 
 /** A language's own name, in itself ('Español', 'العربية'), for pickers. */
 export function nativeLanguageName(code: string, fallback: string): string {

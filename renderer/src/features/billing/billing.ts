@@ -7,6 +7,7 @@ import {
 } from '../../../../contract/billing'
 import type { Membership } from '../../../../contract/clone'
 import { activeLanguage } from '../../../../contract/i18n'
+import { numberFormat } from '../../lib/language'
 import { billingStrings } from './billing.strings'
 
 /** spec 1 §9: the remaining line turns red at this many or fewer. */
@@ -110,37 +111,23 @@ export const subscribesTo = (action: PlanCardAction) =>
 /** A card action's button label, in the active language. */
 export const planActionLabel = (action: PlanCardAction): string => billingStrings[action]
 
-/** Number formats by language and whole/cents (created when first used in a language). */
-const numberFormats = new Map<string, Intl.NumberFormat>()
+const NUMBER_FORMATS = {
+  usd: { style: 'currency', currency: 'USD' },
+  'usd-whole': { style: 'currency', currency: 'USD', maximumFractionDigits: 0 },
+  count: undefined,
+} satisfies Record<string, Intl.NumberFormatOptions | undefined>
 
-function numberFormat(kind: 'usd' | 'usd-whole' | 'count'): Intl.NumberFormat {
-  const language = activeLanguage()
-  const key = `${language} ${kind}`
-  let format = numberFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(
-      language,
-      kind === 'count'
-        ? undefined
-        : {
-            style: 'currency',
-            currency: 'USD',
-            ...(kind === 'usd-whole' ? { maximumFractionDigits: 0 } : {}),
-          },
-    )
-    numberFormats.set(key, format)
-  }
-  return format
-}
+/** Prices in USD (whole dollars or cents) and counts, in the active language. */
+const billingNumberFormat = (kind: keyof typeof NUMBER_FORMATS) => numberFormat(NUMBER_FORMATS[kind])
 
 /** Prices are in USD (formatted in the active language); whole amounts drop the cents. */
 export const formatUsd = (amount: number): string =>
-  numberFormat(Number.isInteger(amount) ? 'usd-whole' : 'usd').format(amount)
+  billingNumberFormat(Number.isInteger(amount) ? 'usd-whole' : 'usd').format(amount)
 
 export const formatMessagesPerMonth = (count: number): string =>
   count > UNLIMITED_MESSAGES_ABOVE || count === UNLIMITED_QUOTA
     ? billingStrings.unlimited
-    : numberFormat('count').format(count)
+    : billingNumberFormat('count').format(count)
 
 /** A date (an ISO string or a time) as the active language writes it, e.g. a period's end. */
 export const formatBillingDate = (date: string | number | Date): string =>

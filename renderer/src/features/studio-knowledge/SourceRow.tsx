@@ -1,25 +1,16 @@
 import { Badge, Flex, Spinner, Text } from '@radix-ui/themes'
 import { useId, useState } from 'react'
-import { activeLanguage } from '../../../../contract/i18n'
 import { CREATOR_ANSWER_TITLE } from '../../../../contract/knowledge'
 import type { KnowledgeSource, SourceState } from '../../../../contract/studio-knowledge'
+import { dateFormat } from '../../lib/language'
 import { ChevronDownIcon } from '../../ui/lazy-icons'
 import { SourceTypeIcon } from '../../ui/SourceTypeIcon'
 import { knowledgeStrings as s } from './knowledge.strings'
 import { SourceActions } from './SourceActions'
 
 const BADGE_COLORS = { queued: 'gray', reading: 'blue', ready: 'green', failed: 'red' } as const
-/** A date as the active language writes it ('Mar 4, 2025'); one formatter per language. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-const date = (iso: string) => {
-  const language = activeLanguage()
-  let format = dateFormats.get(language)
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' })
-    dateFormats.set(language, format)
-  }
-  return format.format(new Date(iso))
-}
+/** A date as the active language writes it ('Mar 4, 2025'). */
+const date = (iso: string) => dateFormat({ dateStyle: 'medium' }).format(new Date(iso))
 const isWebAddress = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url)
 
 export function SourceStateBadge({ state }: Readonly<{ state: SourceState }>) {

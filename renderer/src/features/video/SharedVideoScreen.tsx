@@ -5,10 +5,10 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
-import { activeLanguage } from '../../../../contract/i18n'
 import { isApiError } from '../../api/client'
 import { trackEvent } from '../../api/events'
 import { fetchSharedVideo, sharedVideoQueryKey } from '../../api/video'
+import { dateFormat } from '../../lib/language'
 import { exploreLink, videoLink } from '../../navigation/clone-links'
 import { LogoMark, RefreshIcon, SearchIcon, VideoIcon, WarningIcon } from '../../ui/icons'
 import { ArrowDownIcon } from '../../ui/lazy-icons'
@@ -23,19 +23,10 @@ const FORMATS = {
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
   date: { dateStyle: 'medium', timeStyle: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>
-/** The formatters by language and kind, made when first used in a language. */
-const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatted = (kind: keyof typeof FORMATS, iso: string) => {
   const value = new Date(iso)
   if (Number.isNaN(value.getTime())) return ''
-  const language = activeLanguage()
-  const key = `${language} ${kind}`
-  let formatter = formatters.get(key)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, FORMATS[kind])
-    formatters.set(key, formatter)
-  }
-  return formatter.format(value)
+  return dateFormat(FORMATS[kind]).format(value)
 }
 
 class NavigationTimeout extends Error {}

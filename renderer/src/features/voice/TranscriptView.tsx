@@ -1,7 +1,7 @@
 import { Flex, Heading, IconButton, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
 import type { ChatMessage } from '../../../../contract/chat'
-import { activeLanguage } from '../../../../contract/i18n'
+import { dateFormat } from '../../lib/language'
 import { callLink } from '../../navigation/clone-links'
 import { CloseIcon } from '../../ui/icons'
 import { voiceStrings } from './voice.strings'
@@ -10,21 +10,11 @@ const FORMATS = {
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
   date: { dateStyle: 'medium', timeStyle: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>
-/** The formatters by language and kind, made when first used in a language. */
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
 /** A time or a date, in the active language (null when there is none). */
 const formatted = (kind: keyof typeof FORMATS, iso: string | null) => {
   const value = iso ? new Date(iso) : null
   if (!value || Number.isNaN(value.getTime())) return null
-  const language = activeLanguage()
-  const key = `${language} ${kind}`
-  let formatter = formatters.get(key)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, FORMATS[kind])
-    formatters.set(key, formatter)
-  }
-  return formatter.format(value)
+  return dateFormat(FORMATS[kind]).format(value)
 }
 
 /** Both sides of a call, each line with its speaker and time (spec 2 §2 'Transcript page'). */

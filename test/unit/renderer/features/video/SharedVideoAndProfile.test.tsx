@@ -148,7 +148,8 @@ describe('auto-dial (spec 2 §2)', () => {
     })
     await screen.findByRole('button', { name: videoStrings.startCall })
     expect(deps.startVideoCall).not.toHaveBeenCalled()
-    await waitFor(() => expect(deps.startVideoCall).toHaveBeenCalledTimes(1))
+    // The 600 ms dial delay leaves little of waitFor's default 1 s under load.
+    await waitFor(() => expect(deps.startVideoCall).toHaveBeenCalledTimes(1), { timeout: 5000 })
     await waitFor(() => expect(router.state.location.search).toEqual({}))
   })
 })
