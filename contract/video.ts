@@ -79,7 +79,7 @@ export type VideoCallEndReason = z.infer<typeof VideoCallEndReason>
 /** POST /api/calls/video/:callId/end (spec 2 §7 'End-of-video-call report'). */
 export const EndVideoCallRequest = z.object({
   reason: VideoCallEndReason,
-  /** The browser's count; accepted only up to what the server measured since the start. */
+  /** The browser's count, for its own display: the server charges its own measure (issue #26). */
   durationSeconds: z.optional(z.number().check(z.gte(0), z.lte(86_400))),
   replicaBootDuration: z.nullish(z.number().check(z.gte(0), z.lte(86_400))),
   tavusConversationId: z.nullish(z.string().check(z.maxLength(200))),

@@ -133,9 +133,13 @@ function createVoiceCalls(config: Config): VoiceCallProvider {
 }
 
 function createVideoCalls(config: Config): VideoCallProvider {
-  if (!config.TAVUS_API_KEY) return localVideoCalls
+  const apiKey = config.TAVUS_API_KEY
+  if (!apiKey) return localVideoCalls
+  // Tavus cannot post to a loopback address: without a public one the server's clock alone times calls.
+  const reachable = !/^https?:\/\/(localhost|127\.|\[::1\])/.test(config.PUBLIC_URL)
   return createTavusVideoCalls({
-    apiKey: config.TAVUS_API_KEY,
+    apiKey,
+    publicUrl: reachable ? config.PUBLIC_URL : undefined,
     baseUrl: config.TAVUS_API_BASE_URL,
     replicaId: config.TAVUS_REPLICA_ID,
     personaId: config.TAVUS_PERSONA_ID,

@@ -124,6 +124,7 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /api/calls/video/:callId/heartbeat': 'changes a call the caller holds; creates nothing',
   'POST /api/calls/video/:callId/end': 'changes a call the caller holds; creates nothing',
   'POST /api/calls/video/:callId/recording': 'attaches the caller’s own upload, counted by presign',
+  'POST /api/calls/video/:callId/tavus/:token': 'needs the secret of a Tavus call; creates nothing',
   'POST /api/studio/:slug/embeds': 'needs the signed-in creator of the clone',
   'PATCH /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'DELETE /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',

@@ -84,6 +84,22 @@ export async function findVideoCallByConversation(db: Db, conversationId: string
   return row
 }
 
+/**
+ * Tavus's replica joined the room (its `system.replica_joined` callback): the call's charged time starts
+ * here. Only the first report of an open call counts.
+ */
+export async function markReplicaJoined(db: Db, id: string, at: Date): Promise<VideoCallRow | undefined> {
+  const [row] = await db
+    .update(videoCalls)
+    .set({
+      replicaJoinedAt: at,
+      lastSeenAt: sql`greatest(${videoCalls.lastSeenAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(videoCalls.id, id), isNull(videoCalls.endedAt), isNull(videoCalls.replicaJoinedAt)))
+    .returning()
+  return row
+}
+
 /** The call is still there (a heartbeat, a turn, a transcript line): the sweeper leaves it open. */
 export async function touchVideoCall(db: Db, id: string, now: Date): Promise<VideoCallRow | undefined> {
   const [row] = await db
@@ -94,27 +110,29 @@ export async function touchVideoCall(db: Db, id: string, now: Date): Promise<Vid
   return row
 }
 
-/** Whole seconds from start to `at`, rounded up, between 0 and the 1-hour limit. */
-export function videoElapsedSeconds(call: Pick<VideoCallRow, 'startedAt'>, at: Date): number {
-  const ms = at.getTime() - call.startedAt.getTime()
+/** Whole seconds the call is charged for up to `at` (as endVideoCall), between 0 and the 1-hour limit. */
+export function videoElapsedSeconds(
+  call: Pick<VideoCallRow, 'startedAt' | 'replicaJoinedAt'>,
+  at: Date,
+): number {
+  const ms = at.getTime() - (call.replicaJoinedAt ?? call.startedAt).getTime()
   return Math.min(MAX_VIDEO_CALL_SECONDS, Math.max(0, Math.ceil(ms / 1000)))
 }
 
 export interface VideoCallEnding {
   endedAt: Date
   reason: VideoCallEndReason
-  /**
-   * The browser's count (Tavus end report): taken only when it is below what the server measured from
-   * started_at to endedAt, so a report can shorten a call (the replica's boot) but never lengthen it.
-   */
-  reportedSeconds?: number
+  /** The browser's report of the replica's boot, kept for the studio's figures; it charges nothing. */
   replicaBootDuration?: number | null
 }
 
 /**
  * Ends a call and charges its seconds to usage_counters.video_seconds exactly once: only the request that
- * sets `ended_at` charges, in the same transaction. Later ends (a second hang-up, the sweeper) answer the
- * stored duration with charged false.
+ * sets `ended_at` charges, in the same transaction. Later ends (a second hang-up, the sweeper, Tavus's
+ * shutdown callback) answer the stored duration with charged false.
+ *
+ * The seconds are the server's own measure (issue #26): from the replica joining (Tavus's callback), else
+ * from the start, to `endedAt`. Nothing the browser reports can lower them.
  */
 export async function endVideoCall(
   db: Db,
@@ -122,12 +140,9 @@ export async function endVideoCall(
   ending: VideoCallEnding,
 ): Promise<{ charged: boolean; durationSeconds: number }> {
   const endedAt = ending.endedAt.toISOString()
-  const measured = sql`ceil(extract(epoch from (${endedAt}::timestamptz - ${videoCalls.startedAt})))`
-  const capped =
-    ending.reportedSeconds !== undefined
-      ? sql`least(${Math.ceil(ending.reportedSeconds)}, ${measured})`
-      : measured
-  const duration = sql`least(${MAX_VIDEO_CALL_SECONDS}, greatest(0, ${capped}))::int`
+  const from = sql`coalesce(${videoCalls.replicaJoinedAt}, ${videoCalls.startedAt})`
+  const measured = sql`ceil(extract(epoch from (${endedAt}::timestamptz - ${from})))`
+  const duration = sql`least(${MAX_VIDEO_CALL_SECONDS}, greatest(0, ${measured}))::int`
   const ended = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(videoCalls)

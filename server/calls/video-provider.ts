@@ -13,6 +13,8 @@ export interface VideoCallProvider {
   open(call: VideoCallStart): Promise<VideoRoom | null>
   /** Ends the provider's room (best effort: the room also ends itself at the hour and when left). */
   close(room: Pick<VideoRoom, 'conversationId'>): Promise<void>
+  /** Whether a callback for the call carries the call's secret (Tavus, tavus/tavus-callbacks.ts). */
+  acceptsCallback?(callId: string, token: string): boolean
 }
 
 export interface VideoRoom {

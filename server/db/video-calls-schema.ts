@@ -42,6 +42,12 @@ export const videoCalls = pgTable(
     durationSeconds: integer('duration_seconds'),
     /** Seconds from start until the replica (or the local avatar) joined, as the browser reports it. */
     replicaBootDuration: integer('replica_boot_duration'),
+    /**
+     * When Tavus said its replica joined the room (its `system.replica_joined` callback), by the server's
+     * clock: a Tavus call is charged from here (or from started_at without the callback), never by the
+     * browser's count.
+     */
+    replicaJoinedAt: timestamp('replica_joined_at', { withTimezone: true }),
     charged: boolean('charged').notNull().default(false),
     /** The browser's recording (a complete upload of the uploader, video/webm or video/mp4). */
     recordingUploadId: uuid('recording_upload_id').references(() => uploads.id, { onDelete: 'set null' }),

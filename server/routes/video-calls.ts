@@ -18,6 +18,7 @@ import {
 import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
+import { TAVUS_REPLICA_JOINED, TAVUS_SHUTDOWN, TavusCallback } from '../calls/tavus/tavus-callbacks'
 import {
   requireOwnVideoCall,
   requireVideoSeconds,
@@ -26,6 +27,8 @@ import {
 } from '../calls/video-access'
 import {
   endVideoCall,
+  findVideoCall,
+  markReplicaJoined,
   openVideoCall,
   touchVideoCall,
   type VideoCallRow,
@@ -35,7 +38,7 @@ import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '.
 import { secondsLeft } from '../calls/voice-quota'
 import { requireClone, requireInstance } from '../clones/queries'
 import { clones, conversations, messages } from '../db/schema'
-import { AppError, badRequest, forbidden, rateLimited } from '../errors'
+import { AppError, badRequest, forbidden, notFound, rateLimited } from '../errors'
 
 export interface VideoCallRoutesOptions extends CallTurnOptions {
   videoCalls: VideoCallProvider
@@ -212,8 +215,6 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
       await endVideoCall(db, call.id, {
         endedAt: at,
         reason: body.reason,
-        // The local avatar is timed by the server's clock alone; Tavus's room may have started later.
-        reportedSeconds: call.provider === 'tavus' ? body.durationSeconds : undefined,
         replicaBootDuration: body.replicaBootDuration,
       })
       if (call.tavusConversationId && !call.endedAt) {
@@ -222,6 +223,29 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
         })
       }
       return progressOf((await requireOwnVideoCall(db, request, call.id)) as VideoCallRow, at)
+    },
+  )
+
+  // Tavus's callbacks (calls/tavus/tavus-callbacks.ts), the server's own events of a Tavus call: the replica
+  // joined (the charged time starts) and the room shut (the call ends and is charged, if nothing ended it).
+  app.post(
+    '/api/calls/video/:callId/tavus/:token',
+    {
+      schema: {
+        params: z.object({ callId: z.uuid(), token: z.string().check(z.maxLength(100)) }),
+        body: TavusCallback,
+      },
+    },
+    async (request) => {
+      const { callId, token } = request.params
+      if (!videoCalls.acceptsCallback?.(callId, token)) throw notFound()
+      const call = await findVideoCall(db, callId)
+      if (!call || call.tavusConversationId !== request.body.conversation_id) throw notFound()
+      const at = now()
+      if (request.body.event_type === TAVUS_REPLICA_JOINED) await markReplicaJoined(db, call.id, at)
+      if (request.body.event_type === TAVUS_SHUTDOWN)
+        await endVideoCall(db, call.id, { endedAt: at, reason: 'provider-ended' })
+      return { ok: true as const }
     },
   )
 

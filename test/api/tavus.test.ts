@@ -7,7 +7,7 @@ import { StartVideoCallResponse, VIDEO_RATE_LIMITED } from '../../contract/video
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { createTavusVideoCalls } from '../../server/calls/tavus/tavus-client'
 import { VideoProviderBusy, VideoProviderError } from '../../server/calls/video-provider'
-import { conversations, videoCalls } from '../../server/db/schema'
+import { conversations, usageCounters, videoCalls } from '../../server/db/schema'
 import { createTestApp, type TestApp } from './helpers'
 
 /*
@@ -66,7 +66,8 @@ beforeEach(() => {
   answers = []
 })
 
-const tavus = () => createTavusVideoCalls({ apiKey: 'tavus-key', baseUrl, replicaId: 'r1', personaId: 'p1' })
+const tavus = (publicUrl?: string) =>
+  createTavusVideoCalls({ apiKey: 'tavus-key', baseUrl, replicaId: 'r1', personaId: 'p1', publicUrl })
 const start = {
   callId: '00000000-0000-4000-8000-000000000001',
   clone: { name: 'Lena Hart', headline: 'Sleep coach', description: 'Helps people sleep.', tone: 'Warm.' },
@@ -171,5 +172,98 @@ describe('starting a video call held by Tavus', () => {
     answers = [{ status: 500, body: {} }]
     const res = await startCall()
     expect(res.statusCode).toBe(502)
+  })
+})
+
+describe('the time of a Tavus call (issue #26: the server measures it, the browser cannot lower it)', () => {
+  let t: TestApp
+  let clock = new Date('2026-05-10T10:00:00.000Z')
+  const advance = (seconds: number) => {
+    clock = new Date(clock.getTime() + seconds * 1000)
+  }
+  beforeAll(async () => {
+    t = await createTestApp({
+      now: () => clock,
+      providers: { videoCalls: tavus('https://likeness.example') },
+    })
+  })
+  afterAll(() => t.close())
+  let visitors = 0
+  const visitor = () => ({ cookie: `${VISITOR_COOKIE}=tavustime${String(++visitors).padStart(11, '0')}` })
+  const startCall = async (headers: Record<string, string>) => {
+    seen.length = 0
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/calls/video',
+      headers,
+      payload: { slug: 'lena-hart', language: 'en' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const call = StartVideoCallResponse.parse(res.json())
+    const created = seen.find((s) => s.url === '/v2/conversations')!
+    return { call, callbackUrl: new URL(created.body!.callback_url as string) }
+  }
+  const end = (headers: Record<string, string>, callId: string, durationSeconds: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/calls/video/${callId}/end`,
+      headers,
+      payload: { reason: 'hang-up', durationSeconds },
+    })
+  const callback = (url: URL, conversationId: string, eventType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      payload: {
+        event_type: eventType,
+        message_type: 'system',
+        conversation_id: conversationId,
+        properties: { replica_id: 'r1' },
+        timestamp: clock.toISOString(),
+      },
+    })
+  const videoSecondsOf = async (headers: Record<string, string>) => {
+    const subject = `visitor:${headers.cookie!.split('=')[1]}`
+    const rows = await t.db.select().from(usageCounters).where(eq(usageCounters.subject, subject))
+    return rows.reduce((sum, row) => sum + row.videoSeconds, 0)
+  }
+
+  it('charges what the server measured when the browser reports 0 s', async () => {
+    const headers = visitor()
+    const { call } = await startCall(headers)
+    advance(30)
+    const res = await end(headers, call.callId, 0)
+    expect(res.json()).toMatchObject({ durationSeconds: 30, ended: true })
+    expect(await videoSecondsOf(headers)).toBe(30)
+  })
+
+  it("charges from Tavus's replica joining to the room's shutdown, once, whatever the browser says", async () => {
+    const headers = visitor()
+    const { call, callbackUrl } = await startCall(headers)
+    expect(callbackUrl.origin).toBe('https://likeness.example')
+    expect(callbackUrl.pathname).toMatch(new RegExp(`^/api/calls/video/${call.callId}/tavus/[\\w-]{20,}$`))
+    advance(8)
+    expect((await callback(callbackUrl, call.tavusConversationId!, 'system.replica_joined')).statusCode).toBe(
+      200,
+    )
+    advance(50)
+    expect((await callback(callbackUrl, call.tavusConversationId!, 'system.shutdown')).statusCode).toBe(200)
+    expect(await videoSecondsOf(headers)).toBe(50)
+    // The browser's late end report, with its own count, changes nothing.
+    advance(5)
+    expect((await end(headers, call.callId, 3)).json()).toMatchObject({ durationSeconds: 50, ended: true })
+    expect(await videoSecondsOf(headers)).toBe(50)
+  })
+
+  it("refuses a callback without the call's secret or for another conversation", async () => {
+    const headers = visitor()
+    const { call, callbackUrl } = await startCall(headers)
+    const forged = new URL(callbackUrl)
+    forged.pathname = `/api/calls/video/${call.callId}/tavus/not-the-secret-of-this-call`
+    advance(10)
+    expect((await callback(forged, call.tavusConversationId!, 'system.shutdown')).statusCode).toBe(404)
+    expect((await callback(callbackUrl, 'c-other', 'system.shutdown')).statusCode).toBe(404)
+    const [row] = await t.db.select().from(videoCalls).where(eq(videoCalls.id, call.callId))
+    expect(row!.endedAt).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import { MAX_VIDEO_CALL_SECONDS } from '../../../contract/video'
 import { callTexts } from '../call-language'
+import { secretMatches } from '../vapi/vapi-secrets'
 import {
   type VideoCallProvider,
   type VideoCallStart,
@@ -7,6 +8,7 @@ import {
   VideoProviderError,
   type VideoRoom,
 } from '../video-provider'
+import { tavusCallbackToken, tavusCallbackUrl } from './tavus-callbacks'
 
 /*
  * Tavus's Conversational Video Interface over its REST API (https://tavusapi.com, header x-api-key):
@@ -22,6 +24,11 @@ export interface TavusSettings {
   baseUrl: string
   replicaId: string | undefined
   personaId: string | undefined
+  /**
+   * The server's address on the internet (PUBLIC_URL), where Tavus posts each call's events
+   * (tavus-callbacks.ts). Without it a call is charged from its start to its end by the server's clock.
+   */
+  publicUrl?: string
 }
 
 /** How long one Tavus request may take before the start fails (the renderer then shows the failure). */
@@ -53,6 +60,9 @@ export function createConversationBody(settings: TavusSettings, call: VideoCallS
     ...(settings.replicaId ? { replica_id: settings.replicaId } : {}),
     ...(settings.personaId ? { persona_id: settings.personaId } : {}),
     conversation_name: `${call.clone.name} video call ${call.callId}`,
+    ...(settings.publicUrl
+      ? { callback_url: tavusCallbackUrl(settings.publicUrl, settings.apiKey, call.callId) }
+      : {}),
     conversational_context: conversationalContext(call),
     // Spoken in the call's language (issue #25).
     custom_greeting: call.question
@@ -99,6 +109,7 @@ export function createTavusVideoCalls(
 
   return {
     kind: 'tavus',
+    acceptsCallback: (callId, token) => secretMatches(token, tavusCallbackToken(settings.apiKey, callId)),
     async open(call): Promise<VideoRoom> {
       const res = await request('/v2/conversations', createConversationBody(settings, call))
       const text = await res.text()

@@ -1,0 +1,1 @@
+ALTER TABLE "video_calls" ADD COLUMN "replica_joined_at" timestamp with time zone;
