@@ -24,13 +24,13 @@ const outDir = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) :
 const THEME_COLOUR = '#6e56cf'
 
 /**
- * The call screens' chunk (spec 2 §2): the voice and video calls' own modules (screens, machines, stores,
- * strings; the engines excepted), the video contract and client, the camera, and the share helpers only
- * they load. One chunk for both routes, so the first load's preload map names one chunk for them rather
- * than one per screen and per module they share (npm run bench:size).
+ * The call screens' chunk (spec 2 §2): the calls' shared spine (features/calls), the voice and video calls'
+ * own modules (screens, machines, stores, strings; the engines excepted), the video contract and client,
+ * the camera, and the share helpers only they load. One chunk for both routes, so the first load's preload
+ * map names one chunk for them rather than one per screen and per module they share (npm run bench:size).
  */
 const CALL_MODULES =
-  /[\\/]renderer[\\/]src[\\/](features[\\/](voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/])|share[\\/]index\.ts$)|api[\\/]video\.ts$|platform[\\/](camera|platform\.strings)\.ts$)|[\\/]contract[\\/]video\.ts$/
+  /[\\/]renderer[\\/]src[\\/](features[\\/](calls[\\/]|voice[\\/](?!vapi[\\/]|local[\\/])|video[\\/](?!avatar[\\/]|daily[\\/])|share[\\/]index\.ts$)|api[\\/]video\.ts$|platform[\\/](camera|platform\.strings)\.ts$)|[\\/]contract[\\/]video\.ts$/
 /**
  * What the calls and dictation share (the language table, the voice contract and client): one chunk, as
  * before the video call read the language table too.

@@ -1,22 +1,19 @@
 // The call page's styles travel with this lazy chunk: never on the profile's first load.
 import './video.css'
-import { Badge, Flex, Spinner } from '@radix-ui/themes'
+import { Badge } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { CloneProfile } from '../../../../contract/clone'
 import { initialLanguage } from '../../../../contract/languages'
 import { usageQuery } from '../../api/billing'
-import { isApiError, resolveMediaUrl } from '../../api/client'
-import { cloneQuery } from '../../api/clones'
+import { resolveMediaUrl } from '../../api/client'
 import { videoStartUnavailable } from '../../lib/video-quota'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
-import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
+import { CallPage, formatCallTimer } from '../calls'
 import { openPaywall } from '../paywall'
-import { CloneLoadFailed, CloneNotFound } from '../profile'
-import { AppHeader } from '../shell'
 import { SelfCamera } from './SelfCamera'
 import { useVideoStart } from './use-video-start'
 import { VideoControls } from './VideoControls'
@@ -30,37 +27,18 @@ import { videoCall } from './video-call'
 import { micToggleVisible, VideoCallStatus } from './video-call.machine'
 
 export function VideoScreen({ slug, instanceSlug }: Readonly<{ slug: string; instanceSlug?: string }>) {
-  const query = useQuery(cloneQuery(slug, instanceSlug))
-  useDocumentTitle(query.data ? videoStrings.videoTitle(query.data.name) : undefined)
-  let body: React.ReactNode
-  if (query.isPending) {
-    body = (
-      <Flex justify="center" py="9" role="status" aria-label={videoStrings.loading}>
-        <Spinner size="3" />
-      </Flex>
-    )
-  } else if (query.isError) {
-    body =
-      isApiError(query.error) && query.error.isNotFound ? (
-        <CloneNotFound />
-      ) : (
-        <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
-      )
-  } else {
-    body = <VideoView clone={query.data} />
-  }
   return (
-    <>
-      <AppHeader account={query.data?.options.requireEmail !== false} />
-      <main id="main" className="page call-page video-page">
-        {body}
-      </main>
-    </>
+    <CallPage
+      slug={slug}
+      instanceSlug={instanceSlug}
+      className="page call-page video-page"
+      loadingLabel={videoStrings.loading}
+      title={(clone) => videoStrings.videoTitle(clone.name)}
+    >
+      {(clone) => <VideoView clone={clone} />}
+    </CallPage>
   )
 }
-
-const formatTimer = (seconds: number) =>
-  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`
 
 function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const snap = useSnapshot(videoCall.state)
@@ -144,7 +122,7 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
           verified={clone.verified}
           showBack={status === VideoCallStatus.INACTIVE || status === VideoCallStatus.ENDED}
           live={active}
-          timer={active ? formatTimer(snap.elapsedSeconds) : null}
+          timer={active ? formatCallTimer(snap.elapsedSeconds) : null}
         />
         <div className="video-stage" ref={stageRef}>
           {/* The engine mounts the clone here (a canvas or Daily's video); kept mounted across states. */}

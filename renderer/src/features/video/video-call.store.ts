@@ -1,6 +1,7 @@
 import { proxy } from 'valtio'
 import { VIDEO_RATE_LIMITED, type VideoCallEndReason } from '../../../../contract/video'
 import { isApiError } from '../../api/client'
+import { createCallRunner, startFailureOf } from '../calls'
 import { createNamedTimers } from './named-timers'
 import { notSpeaking } from './replica-speaking'
 import {
@@ -48,23 +49,23 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     startedAt: null,
     joinedAt: null,
   })
-  let session: VideoCallSession | null = null
-  let attempt = 0
-  let opening: AbortController | null = null
+  const runner = createCallRunner<
+    VideoCallView['machine'],
+    VideoCallEvent,
+    VideoCallEffect,
+    VideoCallSession
+  >({
+    view,
+    transition: videoTransition,
+    run,
+  })
+  const { dispatch, stillCurrent } = runner
+  const session = () => runner.session()
   let engine: VideoEngine | null = null
   let speaking = notSpeaking
   let lastFailure: { cause: string; message: string } | null = null
   const { later, every, clear, clearAll } = createNamedTimers<TimerName>()
 
-  function dispatch(event: VideoCallEvent): boolean {
-    const transition = videoTransition(view.machine, event)
-    if (!transition) return false
-    view.machine = transition.state
-    for (const effect of transition.effects) run(effect)
-    return true
-  }
-
-  const stillCurrent = (token: number) => token === attempt
   const camera = createCameraControl(view, () => deps, dispatch)
   const server = createVideoServerSync(
     view,
@@ -84,13 +85,14 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
   }
 
   function report(cause: string, message: string, outcome: string) {
-    if (session) void deps.reportVideoFailure(videoFailureReport(session, view, { cause, message, outcome }))
+    const current = session()
+    if (current) void deps.reportVideoFailure(videoFailureReport(current, view, { cause, message, outcome }))
   }
 
   function run(effect: VideoCallEffect) {
     switch (effect) {
       case 'open-call':
-        void open(++attempt)
+        void open()
         return
       case 'start-connecting-timer':
         // spec 2 §2: 'Connecting', then 'Hold on, {clone name} should be here shortly…' after 5 s.
@@ -124,9 +126,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
         void stopMedia()
         return
       case 'abort-opening':
-        attempt++
-        opening?.abort()
-        opening = null
+        runner.abortOpening()
         void stopMedia()
         server.end(view.machine.endReason ?? 'left-screen')
         return
@@ -144,10 +144,10 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
         )
         return
       case 'notify-time-limit':
-        session?.onNotice('time-limit')
+        session()?.onNotice('time-limit')
         return
       case 'notify-quota':
-        session?.onNotice('quota-exhausted')
+        session()?.onNotice('quota-exhausted')
         return
     }
   }
@@ -180,7 +180,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
   function engineError(error: { kind: string; message: string }) {
     if (error.kind === 'quota-exhausted') {
       if (view.machine.status === VideoCallStatus.ACTIVE) {
-        if (dispatch({ type: 'STOP', reason: 'quota-exhausted' })) session?.onNotice('quota-exhausted')
+        if (dispatch({ type: 'STOP', reason: 'quota-exhausted' })) session()?.onNotice('quota-exhausted')
       } else dispatch({ type: 'REFUSED' })
       return
     }
@@ -192,71 +192,62 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
       return void dispatch({ type: 'WEBCAM', status: WebcamStatus.ERROR, problem })
     }
     if (error.kind === 'recording-failed') return void dispatch({ type: 'RECORDING', status: 'Failed' })
-    if (error.kind === 'microphone-denied') session?.onNotice('microphone-denied')
-    if (error.kind === 'microphone-not-found') session?.onNotice('microphone-not-found')
+    if (error.kind === 'microphone-denied') session()?.onNotice('microphone-denied')
+    if (error.kind === 'microphone-not-found') session()?.onNotice('microphone-not-found')
     const failure: VideoFailure =
       error.kind === 'microphone-denied' || error.kind === 'microphone-not-found' ? error.kind : 'error'
     fail(failure, error.kind, error.message)
   }
 
-  async function open(token: number) {
-    const current = session
-    if (!current) return
-    const controller = new AbortController()
-    opening = controller
-    view.startedAt ??= deps.now()
-    try {
-      const stream = await camera.open(() => stillCurrent(token))
-      if (!stillCurrent(token)) return
-      const call = await deps.startVideoCall(current.request, controller.signal)
-      if (!stillCurrent(token)) {
-        void deps.endVideoCall(call.callId, { reason: 'left-screen' }).catch(() => undefined)
-        return
-      }
-      view.call = call
-      view.remainingSeconds = call.remainingSeconds
-      const create = await deps.loadVideoEngine(call.provider.kind)
-      if (!stillCurrent(token)) return
-      const replica = current.replica()
-      if (!replica) throw new Error('The replica stage is not on the screen')
-      engine = create({
-        call,
-        cloneSlug: current.request.slug,
-        cloneName: current.cloneName,
-        cloneImageUrl: current.cloneImageUrl,
-        language: call.language,
-        onEvent: (event) => onEngineEvent(token, event),
-      })
-      engine.setMuted(view.machine.muted)
-      await engine.start({ replica, camera: stream })
-    } catch (error) {
-      if (!stillCurrent(token)) return
-      // spec 2 §4: 'Rate limited' queues (WAITING) and tries again in 5 s.
-      if (isApiError(error) && (error.status === 429 || error.message === VIDEO_RATE_LIMITED)) {
-        dispatch({ type: 'RATE_LIMITED' })
-        return
-      }
-      if (isApiError(error) && error.status === 402) {
-        dispatch({ type: 'REFUSED' })
-        return
-      }
-      const message = error instanceof Error ? error.message : String(error)
-      fail('error', isApiError(error) ? `api-${error.code}` : 'start-failed', message)
-    } finally {
-      if (opening === controller) opening = null
-    }
+  function open() {
+    return runner.open(
+      async (token, signal, current) => {
+        view.startedAt ??= deps.now()
+        const stream = await camera.open(() => stillCurrent(token))
+        if (!stillCurrent(token)) return
+        const call = await deps.startVideoCall(current.request, signal)
+        if (!stillCurrent(token)) {
+          void deps.endVideoCall(call.callId, { reason: 'left-screen' }).catch(() => undefined)
+          return
+        }
+        view.call = call
+        view.remainingSeconds = call.remainingSeconds
+        const create = await deps.loadVideoEngine(call.provider.kind)
+        if (!stillCurrent(token)) return
+        const replica = current.replica()
+        if (!replica) throw new Error('The replica stage is not on the screen')
+        engine = create({
+          call,
+          cloneSlug: current.request.slug,
+          cloneName: current.cloneName,
+          cloneImageUrl: current.cloneImageUrl,
+          language: call.language,
+          onEvent: (event) => onEngineEvent(token, event),
+        })
+        engine.setMuted(view.machine.muted)
+        await engine.start({ replica, camera: stream })
+      },
+      (error) => {
+        // spec 2 §4: 'Rate limited' queues (WAITING) and tries again in 5 s.
+        if (isApiError(error) && (error.status === 429 || error.message === VIDEO_RATE_LIMITED)) {
+          dispatch({ type: 'RATE_LIMITED' })
+          return
+        }
+        if (isApiError(error) && error.status === 402) {
+          dispatch({ type: 'REFUSED' })
+          return
+        }
+        const { cause, message } = startFailureOf(error)
+        fail('error', cause, message)
+      },
+    )
   }
 
   return {
     state: view,
     /** spec 2 §4 'Start sets STARTING'; refused while the paywall is open or a call is under way. */
-    start(next: VideoCallSession): boolean {
-      const previous = session
-      session = next
-      const started = dispatch({ type: 'START', paywallOpen: deps.isPaywallOpen() })
-      if (!started) session = previous
-      return started
-    },
+    start: (next: VideoCallSession): boolean =>
+      runner.begin(next, { type: 'START', paywallOpen: deps.isPaywallOpen() }),
     stop: (reason: VideoCallEndReason = 'hang-up') => dispatch({ type: 'STOP', reason }),
     toggleMute: () => dispatch({ type: 'TOGGLE_MUTE' }),
     leave: () => dispatch({ type: 'LEAVE' }),
@@ -272,7 +263,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     setMicrophone: (deviceId: string) => engine?.setMicrophone(deviceId) ?? Promise.resolve(),
     /** A camera picked in the settings: a new stream, handed to the engine (recording and room follow). */
     async setCamera(deviceId: string) {
-      const token = attempt
+      const token = runner.attempt()
       const stream = await camera.switchTo(deviceId, () => stillCurrent(token) && engine !== null)
       if (stream) engine?.setCamera(stream)
     },

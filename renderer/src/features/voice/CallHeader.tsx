@@ -1,10 +1,4 @@
-import { Avatar, Flex, Text } from '@radix-ui/themes'
-import { Link } from '@tanstack/react-router'
-import { initialsOf } from '../../lib/initials'
-import { profileLink } from '../../navigation/clone-links'
-import { ArrowLeftIcon } from '../../ui/lazy-icons'
-import { Tooltip } from '../../ui/tooltip'
-import { VerifiedBadge } from '../../ui/VerifiedBadge'
+import { CallBar } from '../calls'
 import { voiceStrings } from './voice.strings'
 
 /**
@@ -32,40 +26,19 @@ export function CallHeader({
   languagePicker: React.ReactNode
 }>) {
   return (
-    <div className="call-bar">
-      <Flex align="center" gap="3" className="call-bar__inner">
-        {showBack ? (
-          <Link
-            {...profileLink(slug, instanceSlug)}
-            className="call-bar__back"
-            aria-label={voiceStrings.back(name)}
-          >
-            <ArrowLeftIcon size={18} />
-          </Link>
-        ) : null}
-        <Avatar src={imageUrl} alt="" fallback={initialsOf(name)} size="2" radius="full" />
-        <Flex align="center" gap="1" className="call-bar__text">
-          <Text as="p" weight="bold" size="3" className="call-bar__name">
-            {name}
-          </Text>
-          {verified ? (
-            <Tooltip content={voiceStrings.verified}>
-              {/* A focusable wrapper so keyboard users reach the tooltip too. */}
-              <button type="button" className="call-header__badge" aria-label={voiceStrings.verified}>
-                <VerifiedBadge size={16} />
-              </button>
-            </Tooltip>
-          ) : null}
-        </Flex>
-        <Flex ml="auto" align="center" gap="3">
-          {timer ? (
-            <Text size="2" weight="medium" className="call-timer" aria-label={voiceStrings.callTimer}>
-              {timer}
-            </Text>
-          ) : null}
-          {languagePicker}
-        </Flex>
-      </Flex>
-    </div>
+    <CallBar
+      slug={slug}
+      instanceSlug={instanceSlug}
+      name={name}
+      imageUrl={imageUrl}
+      verified={verified}
+      showBack={showBack}
+      backLabel={voiceStrings.back(name)}
+      verifiedLabel={voiceStrings.verified}
+      timer={timer}
+      timerLabel={voiceStrings.callTimer}
+    >
+      {languagePicker}
+    </CallBar>
   )
 }

@@ -1,28 +1,24 @@
 // The call page's styles travel with this lazy chunk: never on the profile's first load.
 import './voice.css'
-import { Flex, Spinner } from '@radix-ui/themes'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { CloneProfile } from '../../../../contract/clone'
 import { initialLanguage } from '../../../../contract/languages'
 import { usageQueryKey } from '../../api/billing'
-import { isApiError, resolveMediaUrl } from '../../api/client'
-import { cloneQuery } from '../../api/clones'
+import { resolveMediaUrl } from '../../api/client'
 import { openDialog } from '../../navigation/dialogs.store'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
-import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
-import { CloneLoadFailed, CloneNotFound } from '../profile'
-import { AppHeader } from '../shell'
+import { CallPage, formatCallTimer } from '../calls'
 import { CallHeader } from './CallHeader'
 import { CallEndedPanel, CallFailurePanel } from './CallOutcome'
 import { CallSharePanel, callShareable } from './CallSharePanel'
 import { CallStage } from './CallStage'
 import { CallStatus } from './call.machine'
-import { countdownLabel, formatCallTimer, remainingNow, voiceCreditRingVisible } from './call-quota'
+import { countdownLabel, remainingNow, voiceCreditRingVisible } from './call-quota'
 import { LanguagePicker } from './LanguagePicker'
 import { useCallAllowance } from './use-call-allowance'
 import { useCallStart } from './use-call-start'
@@ -36,33 +32,16 @@ export function CallRoute() {
 }
 
 export function CallScreen({ slug, instanceSlug }: Readonly<{ slug: string; instanceSlug?: string }>) {
-  const query = useQuery(cloneQuery(slug, instanceSlug))
-  useDocumentTitle(query.data?.name)
-  let body: React.ReactNode
-  if (query.isPending) {
-    body = (
-      <Flex justify="center" py="9" role="status" aria-label={voiceStrings.loading}>
-        <Spinner size="3" />
-      </Flex>
-    )
-  } else if (query.isError) {
-    body =
-      isApiError(query.error) && query.error.isNotFound ? (
-        <CloneNotFound />
-      ) : (
-        <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
-      )
-  } else {
-    body = <CallView clone={query.data} />
-  }
-  // spec 2 §6: with requireEmail false the auth menu is hidden (kept while the clone loads).
   return (
-    <>
-      <AppHeader account={query.data?.options.requireEmail !== false} />
-      <main id="main" className="page call-page">
-        {body}
-      </main>
-    </>
+    <CallPage
+      slug={slug}
+      instanceSlug={instanceSlug}
+      className="page call-page"
+      loadingLabel={voiceStrings.loading}
+      title={(clone) => clone.name}
+    >
+      {(clone) => <CallView clone={clone} />}
+    </CallPage>
   )
 }
 

@@ -15,13 +15,8 @@ export { type VoiceUsage, voiceCallNeedsPaywall, voiceQuotaExhausted }
  * UNLIMITED_QUOTA (-1) where there is no limit and null where unknown.
  */
 
-/** spec 2 §4 'Timer runs only while ACTIVE and shows mm:ss'. */
-export function formatCallTimer(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds))
-  const mm = String(Math.floor(whole / 60)).padStart(2, '0')
-  const ss = String(whole % 60).padStart(2, '0')
-  return `${mm}:${ss}`
-}
+/** spec 2 §4 'Timer runs only while ACTIVE and shows mm:ss' (the calls' shared clock text). */
+export { formatCallTimer } from '../calls'
 
 /**
  * spec 2 §5 'Countdown': minutes left as floor(seconds / 60), at least 1, 'minute' or 'minutes';

@@ -2,6 +2,7 @@ import { proxy } from 'valtio'
 import type { VoiceCallEndReason } from '../../../../contract/calls'
 import { isApiError } from '../../api/client'
 import type { MediaPermissionState } from '../../platform'
+import { createCallRunner, startFailureOf } from '../calls'
 import {
   CONNECT_TIMEOUT_MS,
   MIC_STOP_DELAY_MS,
@@ -35,25 +36,20 @@ export function createCallStore(initial: CallDependencies) {
     elapsedSeconds: 0,
     remainingSeconds: null,
   })
-  let session: CallSession | null = null
-  let attempt = 0
-  let opening: AbortController | null = null
+  const runner = createCallRunner<CallView['machine'], CallEvent, CallEffect, CallSession>({
+    view,
+    transition: callTransition,
+    run,
+  })
+  const { dispatch, stillCurrent } = runner
+  const session = () => runner.session()
   let engine: CallEngine | null = null
   let stopping: Promise<void> | null = null
   let connectTimer: ReturnType<typeof setTimeout> | undefined
   let pendingRetry: (() => void) | null = null
   let lastFailure: { cause: string; message: string } | null = null
 
-  function dispatch(event: CallEvent): boolean {
-    const transition = callTransition(view.machine, event)
-    if (!transition) return false
-    view.machine = transition.state
-    for (const effect of transition.effects) run(effect)
-    return true
-  }
-
-  const stillCurrent = (token: number) => token === attempt
-  const clock = createCallClock({ deps: () => deps, view, session: () => session, dispatch })
+  const clock = createCallClock({ deps: () => deps, view, session, dispatch })
 
   function releaseEngine() {
     const current = engine
@@ -84,7 +80,7 @@ export function createCallStore(initial: CallDependencies) {
   function run(effect: CallEffect) {
     switch (effect) {
       case 'open-call':
-        void open(++attempt)
+        void open()
         return
       case 'start-connect-timer':
         clearTimeout(connectTimer)
@@ -109,9 +105,7 @@ export function createCallStore(initial: CallDependencies) {
         releaseEngine()
         return
       case 'abort-opening':
-        attempt++
-        opening?.abort()
-        opening = null
+        runner.abortOpening()
         releaseEngine()
         endOnServer(view.machine.endReason ?? 'left-screen')
         return
@@ -125,13 +119,14 @@ export function createCallStore(initial: CallDependencies) {
         report()
         return
       case 'notify-inactivity':
-        session?.onNotice('inactivity')
+        session()?.onNotice('inactivity')
         return
     }
   }
 
   function report() {
-    if (session) void deps.reportVoiceFailure(failureReport(session, view, lastFailure))
+    const current = session()
+    if (current) void deps.reportVoiceFailure(failureReport(current, view, lastFailure))
   }
 
   function fail(failure: CallFailure, cause: string, message: string) {
@@ -147,7 +142,7 @@ export function createCallStore(initial: CallDependencies) {
   }
 
   function engineError(error: { kind: string; message: string }) {
-    const notice = session?.onNotice
+    const notice = session()?.onNotice
     if (error.kind === 'quota-exhausted') {
       const handled =
         view.machine.status === CallStatus.ACTIVE
@@ -173,67 +168,60 @@ export function createCallStore(initial: CallDependencies) {
     return null
   }
 
-  async function open(token: number) {
-    const current = session
-    if (!current) return
-    const controller = new AbortController()
-    opening = controller
-    view.call = null
-    try {
-      // spec 2 §9: a call still stopping is waited for (300 ms at a time) before a new one opens the mic.
-      while (stopping) {
-        await new Promise((resolve) => setTimeout(resolve, STOPPING_WAIT_MS))
+  function open() {
+    return runner.open(
+      async (token, signal, current) => {
+        view.call = null
+        // spec 2 §9: a call still stopping is waited for (300 ms at a time) before a new one opens the mic.
+        while (stopping) {
+          await new Promise((resolve) => setTimeout(resolve, STOPPING_WAIT_MS))
+          if (!stillCurrent(token)) return
+        }
+        if ((await permissionState()) === 'denied') {
+          if (!stillCurrent(token)) return
+          current.onNotice('microphone-blocked')
+          return fail('microphone-denied', 'microphone-denied', 'Microphone permission is blocked')
+        }
         if (!stillCurrent(token)) return
-      }
-      if ((await permissionState()) === 'denied') {
+        const call = await deps.startVoiceCall(current.request, signal)
+        if (!stillCurrent(token)) {
+          void deps.endVoiceCall(call.callId, { reason: 'left-screen' }).catch(() => undefined)
+          return
+        }
+        view.call = call
+        view.remainingSeconds = tighterLimit(call.remainingSeconds, current.remainingSeconds)
+        const [create, capabilities] = await Promise.all([
+          deps.loadCallEngine(call.provider.kind),
+          deps.capabilities(),
+        ])
         if (!stillCurrent(token)) return
-        current.onNotice('microphone-blocked')
-        return fail('microphone-denied', 'microphone-denied', 'Microphone permission is blocked')
-      }
-      if (!stillCurrent(token)) return
-      const call = await deps.startVoiceCall(current.request, controller.signal)
-      if (!stillCurrent(token)) {
-        void deps.endVoiceCall(call.callId, { reason: 'left-screen' }).catch(() => undefined)
-        return
-      }
-      view.call = call
-      view.remainingSeconds = tighterLimit(call.remainingSeconds, current.remainingSeconds)
-      const [create, capabilities] = await Promise.all([
-        deps.loadCallEngine(call.provider.kind),
-        deps.capabilities(),
-      ])
-      if (!stillCurrent(token)) return
-      engine = create({
-        call,
-        cloneSlug: current.request.slug,
-        language: call.language,
-        capabilities,
-        onEvent: (event) => onEngineEvent(token, event),
-      })
-      if (view.machine.muted) engine.setMuted(true)
-      await engine.start()
-    } catch (error) {
-      if (!stillCurrent(token)) return
-      if (isApiError(error) && error.status === 402) {
-        if (dispatch({ type: 'REFUSED' })) current.onNotice('quota-exhausted')
-        return
-      }
-      const message = error instanceof Error ? error.message : String(error)
-      fail('error', isApiError(error) ? `api-${error.code}` : 'start-failed', message)
-    } finally {
-      if (opening === controller) opening = null
-    }
+        engine = create({
+          call,
+          cloneSlug: current.request.slug,
+          language: call.language,
+          capabilities,
+          onEvent: (event) => onEngineEvent(token, event),
+        })
+        if (view.machine.muted) engine.setMuted(true)
+        await engine.start()
+      },
+      (error, current) => {
+        if (isApiError(error) && error.status === 402) {
+          if (dispatch({ type: 'REFUSED' })) current.onNotice('quota-exhausted')
+          return
+        }
+        const { cause, message } = startFailureOf(error)
+        fail('error', cause, message)
+      },
+    )
   }
 
   return {
     state: view,
     /** spec 2 §4 'Start': refused while the paywall is open or a call is under way. */
     start(next: CallSession): boolean {
-      const previous = session
-      session = next
-      const started = dispatch({ type: 'START', paywallOpen: deps.isPaywallOpen() })
-      if (!started) session = previous
-      else {
+      const started = runner.begin(next, { type: 'START', paywallOpen: deps.isPaywallOpen() })
+      if (started) {
         lastFailure = null
         view.elapsedSeconds = 0
         view.remainingSeconds = next.remainingSeconds

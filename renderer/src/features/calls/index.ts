@@ -1,0 +1,15 @@
+// One spine for the voice and video calls (issue #26): the session runner, the page frame and header bar,
+// and the call layout's styles. The two state machines and their engines stay in features/voice and
+// features/video; both import this only from their lazy call screens.
+// The shared styles load with the call screens (the calls' chunk), never on the profile's first load.
+import './calls.css'
+
+export { CallBar } from './CallBar'
+export { CallPage } from './CallPage'
+export {
+  type CallRunner,
+  type CallTransition,
+  createCallRunner,
+  formatCallTimer,
+  startFailureOf,
+} from './call-runner'
