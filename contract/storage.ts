@@ -48,6 +48,11 @@ export const storageKeys = {
   installHintDismissed: key(`${PRODUCT_ID}-install-hint-dismissed`, z.boolean()),
   /** The staff toolbar is expanded (spec 1 §6 'a staff toolbar'; not a spec key: the toolbar's own). */
   staffToolbarOpen: key(`${PRODUCT_ID}-staff-toolbar-open`, z.boolean()),
+  /** The microphone and speaker the visitor picked in a call's settings (spec 2 §2; not a spec key). */
+  callDevices: key(
+    `${PRODUCT_ID}-call-devices`,
+    z.object({ microphone: z.optional(z.string()), speaker: z.optional(z.string()) }),
+  ),
   /** Embed conversation keys: the open conversation of an embedded clone (and instance). */
   embedConversation: (slug: string, instanceSlug?: string | null) =>
     key(`${PRODUCT_ID}-embed-conversation:${slug}${instancePart(instanceSlug)}`, z.uuid()),
@@ -70,6 +75,7 @@ export const storageKeyPrefixes = [
   storageKeys.videoPaywalled.name,
   storageKeys.installHintDismissed.name,
   storageKeys.staffToolbarOpen.name,
+  storageKeys.callDevices.name,
   `${PRODUCT_ID}-embed-conversation:`,
   `${PRODUCT_ID}-anonymous-call-seconds:`,
 ] as const

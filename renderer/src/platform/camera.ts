@@ -59,24 +59,47 @@ export async function openCamera(
 }
 
 export interface MediaDeviceChoice {
-  kind: 'audioinput' | 'videoinput'
+  kind: 'audioinput' | 'videoinput' | 'audiooutput'
   deviceId: string
   label: string
 }
 
-/** spec 2 §3 'Devices': the microphones and cameras for the settings dropdown. */
+const unnamedDevice = (kind: MediaDeviceChoice['kind'], n: number) =>
+  kind === 'audioinput'
+    ? platformStrings.microphone(n)
+    : kind === 'videoinput'
+      ? platformStrings.camera(n)
+      : platformStrings.speaker(n)
+
+/**
+ * spec 2 §3 'Devices': the microphones, cameras and speakers for the call's settings. A browser that lists
+ * devices before permission gives empty labels (numbered here) and, for outputs, empty ids (left out).
+ */
 export async function listMediaDevices(
   devices: Pick<MediaDevices, 'enumerateDevices'> | undefined = globalThis.navigator?.mediaDevices,
 ): Promise<MediaDeviceChoice[]> {
   if (!devices?.enumerateDevices) return []
   const all = await devices.enumerateDevices()
+  const counts = new Map<string, number>()
   return all
-    .filter((d) => d.kind === 'audioinput' || d.kind === 'videoinput')
-    .map((d, i) => ({
-      kind: d.kind as MediaDeviceChoice['kind'],
-      deviceId: d.deviceId,
-      label:
-        d.label ||
-        (d.kind === 'audioinput' ? platformStrings.microphone(i + 1) : platformStrings.camera(i + 1)),
-    }))
+    .filter((d) => ['audioinput', 'videoinput', 'audiooutput'].includes(d.kind) && d.deviceId !== '')
+    .map((d) => {
+      const kind = d.kind as MediaDeviceChoice['kind']
+      const n = (counts.get(kind) ?? 0) + 1
+      counts.set(kind, n)
+      return { kind, deviceId: d.deviceId, label: d.label || unnamedDevice(kind, n) }
+    })
+}
+
+/**
+ * Whether this browser can send a call's sound to a chosen speaker (HTMLMediaElement.setSinkId, and
+ * AudioContext.setSinkId for Web Audio); elsewhere the system's output is used and no choice is shown.
+ */
+export function outputSelectable(): boolean {
+  return (
+    typeof HTMLMediaElement !== 'undefined' &&
+    'setSinkId' in HTMLMediaElement.prototype &&
+    typeof AudioContext !== 'undefined' &&
+    'setSinkId' in AudioContext.prototype
+  )
 }

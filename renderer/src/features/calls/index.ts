@@ -13,3 +13,12 @@ export {
   formatCallTimer,
   startFailureOf,
 } from './call-runner'
+export { callsStrings } from './calls.strings'
+export {
+  CallSettingsButton,
+  DeviceSettings,
+  type DeviceSettingsProps,
+  useCallSettings,
+} from './DeviceSettings'
+export { PlaybackBlocked } from './PlaybackBlocked'
+export { type CallDevices, useCallDevices } from './use-call-devices'

@@ -12,7 +12,7 @@ import { videoStartUnavailable } from '../../lib/video-quota'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
 import { useCurrentUser } from '../auth'
-import { CallPage, formatCallTimer } from '../calls'
+import { CallPage, formatCallTimer, useCallDevices } from '../calls'
 import { openPaywall } from '../paywall'
 import { SelfCamera } from './SelfCamera'
 import { useVideoStart } from './use-video-start'
@@ -51,7 +51,8 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const stageRef = useRef<HTMLDivElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const replica = useCallback(() => replicaRef.current, [])
-  const start = useVideoStart(clone, language, replica)
+  const { devices } = useCallDevices()
+  const start = useVideoStart(clone, language, replica, devices)
   const usage = useQuery(usageQuery(clone.slug, instanceSlug, clone.options.locationId))
   const unavailable = videoStartUnavailable(usage.data, clone.options.requireEmail)
   // spec 2 §5 'Video start unavailable': the paywall instead of the call.
@@ -149,6 +150,7 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
             onToggleMute={() => videoCall.toggleMute()}
             onMicrophone={(id) => void videoCall.setMicrophone(id)}
             onCamera={(id) => void videoCall.setCamera(id)}
+            onSpeaker={(id) => void videoCall.setSpeaker(id)}
             onEnd={() => videoCall.stop('hang-up')}
           />
         ) : null}

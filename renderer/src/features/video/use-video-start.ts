@@ -10,6 +10,7 @@ import type { CallSearch } from '../../navigation/search-params'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
 import { useCurrentUser } from '../auth'
+import type { CallDevices } from '../calls'
 import { openPaywall, setPaywallTarget } from '../paywall'
 import { AUTO_DIAL_MS } from './video.constants'
 import { videoStrings } from './video.strings'
@@ -26,6 +27,7 @@ export function useVideoStart(
   clone: CloneProfile,
   language: string,
   replica: () => HTMLElement | null,
+  devices: CallDevices = {},
 ): (question?: string) => void {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -100,10 +102,11 @@ export function useVideoStart(
         cloneName: clone.name,
         cloneImageUrl: clone.instance?.imageUrl ?? clone.imageUrl,
         replica,
+        devices,
         onNotice,
       })
     },
-    [clone, instanceSlug, language, replica, onNotice],
+    [clone, instanceSlug, language, replica, onNotice, devices],
   )
 
   // spec 2 §2: dial=true (or options.autoDial) starts the call after 600 ms; dial then leaves the address.

@@ -226,6 +226,9 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
         })
         engine.setMuted(view.machine.muted)
         await engine.start({ replica, camera: stream })
+        const { microphone, speaker } = current.devices ?? {}
+        if (microphone && stillCurrent(token)) await engine.setMicrophone(microphone).catch(() => undefined)
+        if (speaker && stillCurrent(token)) await engine?.setSpeaker?.(speaker).catch(() => undefined)
       },
       (error) => {
         // spec 2 §4: 'Rate limited' queues (WAITING) and tries again in 5 s.
@@ -261,6 +264,8 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     },
     /** A microphone picked in the settings (spec 2 §2). */
     setMicrophone: (deviceId: string) => engine?.setMicrophone(deviceId) ?? Promise.resolve(),
+    /** A speaker picked in the settings (where the engine can route sound to one). */
+    setSpeaker: (deviceId: string) => engine?.setSpeaker?.(deviceId) ?? Promise.resolve(),
     /** A camera picked in the settings: a new stream, handed to the engine (recording and room follow). */
     async setCamera(deviceId: string) {
       const token = runner.attempt()

@@ -34,6 +34,8 @@ export interface VideoCallSession {
   cloneImageUrl: string | null
   /** The element the engine mounts the clone into (read when the engine starts). */
   replica(): HTMLElement | null
+  /** The microphone and speaker remembered from the call settings (applied once the engine runs). */
+  devices?: { microphone?: string; speaker?: string }
   onNotice(notice: VideoCallNotice): void
 }
 

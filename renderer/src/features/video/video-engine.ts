@@ -61,6 +61,8 @@ export interface VideoEngine {
   setCamera(camera: MediaStream | null): void
   /** A microphone chosen in the settings. */
   setMicrophone(deviceId: string): Promise<void>
+  /** A speaker chosen in the settings (where the engine and browser can route sound: setSinkId). */
+  setSpeaker?(deviceId: string): Promise<void>
   /**
    * Leaves and releases everything; resolves with the recording's upload id once it is uploaded and
    * attached (local avatar), or null (nothing recorded, or the provider records in the cloud). Safe twice.

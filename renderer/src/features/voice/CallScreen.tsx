@@ -12,7 +12,7 @@ import { openDialog } from '../../navigation/dialogs.store'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
 import { useCurrentUser } from '../auth'
-import { CallPage, formatCallTimer } from '../calls'
+import { CallPage, formatCallTimer, useCallDevices } from '../calls'
 import { CallHeader } from './CallHeader'
 import { CallEndedPanel, CallFailurePanel } from './CallOutcome'
 import { CallSharePanel, callShareable } from './CallSharePanel'
@@ -64,8 +64,9 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const stored = useStoredValue(storageKeys.userPreferredLanguage)
   const language = initialLanguage(stored.value, typeof navigator === 'undefined' ? [] : navigator.languages)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const callDevices = useCallDevices()
 
-  const start = useCallStart(clone, allowance, language)
+  const start = useCallStart(clone, allowance, language, callDevices.devices)
 
   // After a call: the usage is fetched again, and an anonymous visitor's seconds left are kept for today.
   const keep = allowance.keepAnonymousRemaining
@@ -149,6 +150,20 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
         credit={credit}
         startBlocked={allowance.blockedReason}
         headingRef={headingRef}
+        devices={{
+          microphone: callDevices.devices.microphone,
+          speaker: callDevices.devices.speaker,
+          onMicrophone: (id) => {
+            callDevices.choose({ microphone: id })
+            void voiceCall.setMicrophone(id)
+          },
+          onSpeaker: (id) => {
+            callDevices.choose({ speaker: id })
+            void voiceCall.setSpeaker(id)
+          },
+        }}
+        playbackBlocked={snap.playbackBlocked}
+        onResumePlayback={() => void voiceCall.resumePlayback()}
         onStart={start}
         onToggleMute={() => voiceCall.toggleMute()}
         onEnd={() => voiceCall.stop('hang-up')}

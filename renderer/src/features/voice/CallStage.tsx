@@ -4,6 +4,7 @@ import { PhoneIcon } from '../../ui/icons'
 import { MicIcon } from '../../ui/lazy-icons'
 import { Tooltip } from '../../ui/tooltip'
 import { CreditRing } from '../billing'
+import { CallSettingsButton, DeviceSettings, PlaybackBlocked, useCallSettings } from '../calls'
 import { CallIndicator } from './CallIndicator'
 import { type CallStatus, CloneStatus } from './call.machine'
 import { HangUpIcon, MicOffIcon } from './call-icons'
@@ -22,6 +23,16 @@ export interface CallStageProps {
   /** The Call button's refusal (the quota tooltip), or null when a call may start. */
   startBlocked: string | null
   headingRef: Ref<HTMLHeadingElement>
+  /** spec 2 §2 settings: the remembered microphone and speaker, and what picking one does. */
+  devices: {
+    microphone: string | undefined
+    speaker: string | undefined
+    onMicrophone: (deviceId: string) => void
+    onSpeaker: (deviceId: string) => void
+  }
+  /** spec 2 §2 'manual playback': the browser holds the clone's voice until a click. */
+  playbackBlocked: boolean
+  onResumePlayback: () => void
   onStart: () => void
   onToggleMute: () => void
   onEnd: () => void
@@ -45,16 +56,20 @@ export function CallStage({
   credit,
   startBlocked,
   headingRef,
+  devices,
+  playbackBlocked,
+  onResumePlayback,
   onStart,
   onToggleMute,
   onEnd,
 }: Readonly<CallStageProps>) {
+  const settings = useCallSettings()
   const active = status === 'ACTIVE'
   const inCall = active || status === 'CONNECTING'
   return (
     <Flex direction="column" align="center" gap="5" className="call-stage">
-      {/* spec 2 §2 'Live badge': a green dot, a red 'Live' label while ACTIVE. */}
-      {active ? (
+      {/* spec 2 §2 'Live badge': a green dot, a red 'Live' label while ACTIVE and no manual playback shows. */}
+      {active && !playbackBlocked ? (
         <Badge color="red" variant="solid" radius="full" className="call-live">
           {voiceStrings.live}
         </Badge>
@@ -97,6 +112,17 @@ export function CallStage({
           ) : null}
         </Flex>
       ) : null}
+      {active && playbackBlocked ? <PlaybackBlocked onResume={onResumePlayback} /> : null}
+      {inCall && settings.open ? (
+        <DeviceSettings
+          id={settings.panelId}
+          microphone={devices.microphone}
+          speaker={devices.speaker}
+          onMicrophone={devices.onMicrophone}
+          onSpeaker={devices.onSpeaker}
+          onClose={settings.close}
+        />
+      ) : null}
       {inCall ? (
         <Flex gap="4" align="center" className="call-controls">
           <IconButton
@@ -110,6 +136,7 @@ export function CallStage({
           >
             {muted ? <MicOffIcon size={22} /> : <MicIcon size={22} />}
           </IconButton>
+          <CallSettingsButton settings={settings} />
           <IconButton size="4" radius="full" color="red" aria-label={voiceStrings.endCall} onClick={onEnd}>
             <HangUpIcon size={22} />
           </IconButton>

@@ -23,6 +23,9 @@ export type CallEngineEvent =
   | { type: 'room-deleted' }
   /** The provider ended the call (its own time-out, the assistant's end-call function). */
   | { type: 'ended' }
+  /** spec 2 §2 'manual playback': the browser holds the clone's voice until the visitor clicks. */
+  | { type: 'playback-blocked' }
+  | { type: 'playback-resumed' }
   | { type: 'error'; error: CallEngineError }
 
 export type CallEngineErrorKind =
@@ -50,6 +53,12 @@ export interface CallEngine {
   setMuted(muted: boolean): void
   /** Ends the call and releases the mic and audio; safe to call twice. */
   stop(): Promise<void>
+  /** spec 2 §2 settings: a microphone picked during the call (where the engine can switch). */
+  setMicrophone?(deviceId: string): Promise<void>
+  /** A speaker picked during the call (where the browser has setSinkId). */
+  setSpeaker?(deviceId: string): Promise<void>
+  /** The visitor's click on the manual-playback overlay: starts the held audio. */
+  resumePlayback?(): Promise<void>
 }
 
 export interface CallEngineContext {
@@ -59,6 +68,8 @@ export interface CallEngineContext {
   /** The call's language code (contract/languages.ts). */
   language: string
   capabilities: VoiceCapabilities
+  /** The microphone and speaker remembered from the call settings (undefined: the system's default). */
+  devices?: { microphone?: string; speaker?: string }
   onEvent(event: CallEngineEvent): void
 }
 

@@ -35,6 +35,7 @@ export function createCallStore(initial: CallDependencies) {
     call: null,
     elapsedSeconds: 0,
     remainingSeconds: null,
+    playbackBlocked: false,
   })
   const runner = createCallRunner<CallView['machine'], CallEvent, CallEffect, CallSession>({
     view,
@@ -54,6 +55,7 @@ export function createCallStore(initial: CallDependencies) {
   function releaseEngine() {
     const current = engine
     engine = null
+    view.playbackBlocked = false
     if (!current) return
     // spec 2 §9: the mic is released 100 ms after the stop.
     const done = new Promise<void>((resolve) => setTimeout(resolve, MIC_STOP_DELAY_MS))
@@ -137,6 +139,10 @@ export function createCallStore(initial: CallDependencies) {
   function onEngineEvent(token: number, event: CallEngineEvent) {
     if (!stillCurrent(token)) return
     if (event.type === 'error') return engineError(event.error)
+    if (event.type === 'playback-blocked' || event.type === 'playback-resumed') {
+      view.playbackBlocked = event.type === 'playback-blocked'
+      return
+    }
     const next = machineEventOf(event)
     if (next) dispatch(next)
   }
@@ -200,6 +206,7 @@ export function createCallStore(initial: CallDependencies) {
           cloneSlug: current.request.slug,
           language: call.language,
           capabilities,
+          devices: current.devices,
           onEvent: (event) => onEngineEvent(token, event),
         })
         if (view.machine.muted) engine.setMuted(true)
@@ -230,6 +237,11 @@ export function createCallStore(initial: CallDependencies) {
     },
     stop: (reason: VoiceCallEndReason = 'hang-up') => dispatch({ type: 'STOP', reason }),
     toggleMute: () => dispatch({ type: 'TOGGLE_MUTE' }),
+    /** spec 2 §2 settings: a microphone or speaker picked during the call (the screen remembers it). */
+    setMicrophone: (deviceId: string) => engine?.setMicrophone?.(deviceId) ?? Promise.resolve(),
+    setSpeaker: (deviceId: string) => engine?.setSpeaker?.(deviceId) ?? Promise.resolve(),
+    /** The manual-playback overlay's click: the held audio starts. */
+    resumePlayback: () => engine?.resumePlayback?.() ?? Promise.resolve(),
     /** spec 2 §4: leaving the screen stops an ACTIVE call and cancels a connecting one. */
     leave: () => dispatch({ type: 'LEAVE' }),
     reset: () => dispatch({ type: 'RESET' }),

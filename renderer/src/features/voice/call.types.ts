@@ -39,6 +39,8 @@ export interface CallSession {
   /** spec 2 §5: at zero the call stops and the paywall opens. */
   stopsAtZero: boolean
   onNotice(notice: CallNotice): void
+  /** The microphone and speaker remembered from the call settings. */
+  devices?: { microphone?: string; speaker?: string }
 }
 
 export interface CallView {
@@ -49,4 +51,6 @@ export interface CallView {
   elapsedSeconds: number
   /** Seconds left when the call became ACTIVE (after it: what is left); -1 unlimited, null unknown. */
   remainingSeconds: number | null
+  /** spec 2 §2 'manual playback': the browser holds the clone's voice until the visitor clicks. */
+  playbackBlocked: boolean
 }

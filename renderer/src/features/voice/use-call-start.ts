@@ -7,6 +7,7 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { usageQueryKey } from '../../api/billing'
 import { useOpenDialog } from '../../navigation/dialogs.store'
 import type { CallSearch } from '../../navigation/search-params'
+import type { CallDevices } from '../calls'
 import { notifyVoiceExhausted, useEmbed, voiceLimitReplacesPaywall, watchVoiceLimit } from '../embed'
 import { openPaywall, setPaywallTarget } from '../paywall'
 import { BLOCKED_TOAST_MS } from './call.constants'
@@ -28,6 +29,7 @@ export function useCallStart(
   clone: CloneProfile,
   allowance: ReturnType<typeof useCallAllowance>,
   language: string,
+  devices: CallDevices = {},
 ): () => void {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -111,6 +113,7 @@ export function useCallStart(
       },
       remainingSeconds: allowance.remainingSeconds,
       stopsAtZero: allowance.rules.stopsAtZero,
+      devices,
       onNotice,
     })
   }

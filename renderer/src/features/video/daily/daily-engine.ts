@@ -32,6 +32,8 @@ export interface DailyCallClient {
     audioDeviceId?: string
     videoSource?: MediaStreamTrack | false
   }): Promise<unknown>
+  /** Optional: the tests' fake call may leave it out. */
+  setOutputDeviceAsync?(device: { outputDeviceId: string }): Promise<unknown>
   startRemoteParticipantsAudioLevelObserver(interval?: number): Promise<void>
   startLocalAudioLevelObserver(interval?: number): Promise<void>
   startRecording(options: Record<string, unknown>): void
@@ -224,6 +226,9 @@ export function createDailyEngine(
     },
     async setMicrophone(deviceId) {
       await call?.setInputDevicesAsync({ audioDeviceId: deviceId })
+    },
+    async setSpeaker(deviceId) {
+      await call?.setOutputDeviceAsync?.({ outputDeviceId: deviceId })
     },
     async stop() {
       if (!stopped) {

@@ -27,13 +27,31 @@ export interface CallAudio {
   /** The clone's voice as a MediaStream (made on first ask), for a recording. */
   speechStream(): MediaStream
   close(): Promise<void>
+  /** spec 2 §2 settings: the capture moves to another microphone's stream. */
+  switchMicrophone?(stream: MediaStream): void
+  /** Sends the clone's voice to a chosen speaker (AudioContext.setSinkId, where the browser has it). */
+  setSpeaker?(deviceId: string): Promise<void>
+  /** The browser's autoplay policy holds the audio (the context stays suspended until a click). */
+  blocked?(): boolean
+  /** Resumes held audio (from a click); resolves whether it now plays. */
+  resume?(): Promise<boolean>
 }
+
+/** How long a resume may take before the audio counts as held by the autoplay policy. */
+const RESUME_WAIT_MS = 300
+
+const resumeWithin = (context: AudioContext, ms: number) =>
+  Promise.race([
+    context.resume().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  ])
 
 export async function openCallAudio(stream: MediaStream): Promise<CallAudio> {
   const context = new AudioContext()
-  // Created after the 'Start a call' click, so the autoplay policy lets it run; resume in case it did not.
-  if (context.state === 'suspended') await context.resume().catch(() => {})
-  const source = context.createMediaStreamSource(stream)
+  // Created after the 'Start a call' click, so the autoplay policy mostly lets it run; when it does not,
+  // resume() waits for a gesture, so the call goes on and the screen offers the manual-playback button.
+  if (context.state === 'suspended') await resumeWithin(context, RESUME_WAIT_MS)
+  let source = context.createMediaStreamSource(stream)
   const analyser = context.createAnalyser()
   analyser.fftSize = SPEECH_DETECTION.analyserSize
   const samples = new Float32Array(analyser.fftSize)
@@ -105,6 +123,21 @@ export async function openCallAudio(stream: MediaStream): Promise<CallAudio> {
       processor.disconnect()
       speech.disconnect()
       await context.close().catch(() => {})
+    },
+    switchMicrophone(next) {
+      source.disconnect()
+      source = context.createMediaStreamSource(next)
+      source.connect(analyser)
+      source.connect(processor)
+    },
+    async setSpeaker(deviceId) {
+      const sink = context as AudioContext & { setSinkId?: (id: string) => Promise<void> }
+      await sink.setSinkId?.(deviceId)
+    },
+    blocked: () => context.state === 'suspended',
+    async resume() {
+      await resumeWithin(context, RESUME_WAIT_MS)
+      return context.state === 'running'
     },
   }
   processor.onaudioprocess = (event) => audio.onPcm?.(event.inputBuffer.getChannelData(0))

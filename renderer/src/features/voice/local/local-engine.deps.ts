@@ -13,7 +13,8 @@ export const VOICE_MARKS = {
 } as const
 
 export interface LocalEngineDeps {
-  openMicrophone(): Promise<MediaStream>
+  /** The default microphone, or the one picked in the call settings. */
+  openMicrophone(deviceId?: string): Promise<MediaStream>
   openAudio(stream: MediaStream): Promise<CallAudio>
   recognition: BrowserSpeechRecognition
   transcribe: typeof transcribeRecording
@@ -28,7 +29,12 @@ export interface LocalEngineDeps {
 }
 
 export const defaultLocalEngineDeps = (): LocalEngineDeps => ({
-  openMicrophone: () => openMicrophone({ echoCancellation: true, noiseSuppression: true }),
+  openMicrophone: (deviceId) =>
+    openMicrophone({
+      echoCancellation: true,
+      noiseSuppression: true,
+      deviceId: deviceId ? { exact: deviceId } : undefined,
+    }),
   openAudio: openCallAudio,
   recognition: browserSpeechRecognition(),
   transcribe: transcribeRecording,

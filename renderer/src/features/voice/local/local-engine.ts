@@ -166,6 +166,17 @@ export function createLocalEngine(
     recognition = session
   }
 
+  /** The remembered microphone, or the default when it is gone (unplugged since the last call). */
+  const openPreferredMicrophone = async (deviceId: string | undefined) => {
+    if (!deviceId) return deps.openMicrophone()
+    try {
+      return await deps.openMicrophone(deviceId)
+    } catch (error) {
+      if (isMicrophoneError(error) && error.failure === 'not-found') return deps.openMicrophone()
+      throw error
+    }
+  }
+
   const release = async () => {
     cancelPoll?.()
     cancelPoll = null
@@ -193,10 +204,12 @@ export function createLocalEngine(
         return
       }
       try {
-        stream = await deps.openMicrophone()
+        stream = await openPreferredMicrophone(context.devices?.microphone)
         if (stopped) return void (await release())
         audio = await deps.openAudio(stream)
         if (stopped) return void (await release())
+        const speaker = context.devices?.speaker
+        if (speaker) await audio.setSpeaker?.(speaker).catch((error) => deps.log('Speaker not set', error))
       } catch (error) {
         await release()
         const kind = (isMicrophoneError(error) && MICROPHONE_KINDS[error.failure]) || 'provider'
@@ -213,6 +226,29 @@ export function createLocalEngine(
       cancelPoll = deps.every(SPEECH_DETECTION.pollMs, poll)
       listen()
       emit({ type: 'connected' })
+      // spec 2 §2 'manual playback': the clone's voice is held until the visitor clicks.
+      if (audio.blocked?.()) emit({ type: 'playback-blocked' })
+    },
+
+    async setMicrophone(deviceId) {
+      if (stopped || !audio?.switchMicrophone) return
+      const next = await deps.openMicrophone(deviceId)
+      if (stopped || !audio?.switchMicrophone) {
+        for (const track of next.getTracks()) track.stop()
+        return
+      }
+      const previous = stream
+      stream = next
+      audio.switchMicrophone(next)
+      for (const track of previous?.getTracks() ?? []) track.stop()
+    },
+
+    async setSpeaker(deviceId) {
+      await audio?.setSpeaker?.(deviceId)
+    },
+
+    async resumePlayback() {
+      if (await audio?.resume?.()) emit({ type: 'playback-resumed' })
     },
 
     setMuted(next) {

@@ -14,14 +14,27 @@ export interface VapiClient {
   start(assistant: Record<string, unknown>): Promise<unknown>
   stop(): Promise<void>
   setMuted(muted: boolean): void
+  /** Daily's input switch (vapi.d.ts: `setInputDevicesAsync({ audioDeviceId })`). */
+  setInputDevicesAsync?(options: { audioDeviceId: string }): Promise<unknown>
+  /** Daily's output switch (vapi.d.ts: `setOutputDeviceAsync({ outputDeviceId })`). */
+  setOutputDeviceAsync?(options: { outputDeviceId: string }): unknown
 }
 
-export type VapiSdkLoader = () => Promise<new (publicKey: string) => VapiClient>
+/**
+ * The SDK's constructor: the public key, then (unused here) the API base and Daily's config, then Daily's
+ * call-object options, whose `audioSource` takes the remembered microphone's deviceId.
+ */
+export type VapiConstructor = new (
+  publicKey: string,
+  apiBaseUrl?: string,
+  dailyCallConfig?: Record<string, unknown>,
+  dailyCallObject?: { audioSource?: string },
+) => VapiClient
+
+export type VapiSdkLoader = () => Promise<VapiConstructor>
 
 const loadVapiSdk: VapiSdkLoader = async () =>
-  (await import('@vapi-ai/web')).default as unknown as new (
-    publicKey: string,
-  ) => VapiClient
+  (await import('@vapi-ai/web')).default as unknown as VapiConstructor
 
 export function createVapiEngine(
   context: CallEngineContext,
@@ -54,7 +67,10 @@ export function createVapiEngine(
         })
       }
       if (stopped) return
-      const client = new Vapi(provider.publicKey)
+      const microphone = context.devices?.microphone
+      const client = microphone
+        ? new Vapi(provider.publicKey, undefined, undefined, { audioSource: microphone })
+        : new Vapi(provider.publicKey)
       vapi = client
       for (const name of VAPI_EVENT_NAMES) {
         const listener = (payload?: unknown) => {
@@ -69,6 +85,8 @@ export function createVapiEngine(
       try {
         // On failure the SDK emits 'error' (mapped above) and resolves null; a throw is reported here.
         await client.start(provider.assistant)
+        const speaker = context.devices?.speaker
+        if (speaker && !stopped) client.setOutputDeviceAsync?.({ outputDeviceId: speaker })
       } catch (error) {
         if (!stopped) fail(error instanceof Error ? error.message : 'Vapi could not start the call', error)
       }
@@ -76,6 +94,12 @@ export function createVapiEngine(
     setMuted(next) {
       muted = next
       vapi?.setMuted(next)
+    },
+    async setMicrophone(deviceId) {
+      await vapi?.setInputDevicesAsync?.({ audioDeviceId: deviceId })
+    },
+    async setSpeaker(deviceId) {
+      vapi?.setOutputDeviceAsync?.({ outputDeviceId: deviceId })
     },
     async stop() {
       if (stopped) return
