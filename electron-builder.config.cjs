@@ -14,6 +14,9 @@ module.exports = {
   copyright: 'Copyright © Likeness',
   electronVersion: devDependencies.electron,
   directories: { app: 'out', output: 'release', buildResources: 'build' },
+  // likeness://{slug}, likeness://{slug}/call and likeness://{slug}/video open the app (main/deep-links.ts):
+  // CFBundleURLTypes on macOS, the registry on Windows, the .desktop file's MimeType on Linux.
+  protocols: [{ name: 'Likeness link', schemes: ['likeness'] }],
   files: ['**/*', '!**/*.map'],
   asar: true,
   // Nothing to install or rebuild: main and preload are bundled, and there are no native modules.

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
-import { IpcChannel } from './ipc-channels'
+import { DESKTOP_EVENT_CHANNEL, IpcChannel } from './ipc-channels'
 
-export { IpcChannel }
+export { DESKTOP_EVENT_CHANNEL, IpcChannel }
 
 const StorageKeyName = z.string().check(z.minLength(1), z.maxLength(200))
 export const StorageGetRequest = z.object({ name: StorageKeyName })
@@ -26,6 +26,54 @@ export const OpenExternalRequest = z.object({
 
 export const DesktopAppConfig = z.object({ apiBaseUrl: z.url({ protocol: /^https?$/ }) })
 export type DesktopAppConfig = z.infer<typeof DesktopAppConfig>
+
+/** The desktop call window (issue #26 part 7): the whole app window, or a small always-on-top one. */
+export const CallWindowMode = z.enum(['normal', 'compact'])
+export type CallWindowMode = z.infer<typeof CallWindowMode>
+
+const Label = z.string().check(z.minLength(1), z.maxLength(120))
+
+/**
+ * The call the renderer is in, as the main process shows it (tray menu, mute shortcut, compact window).
+ * The labels are the renderer's own, in the interface's language: main has no catalogs.
+ */
+export const DesktopCallState = z.object({
+  kind: z.enum(['voice', 'video']),
+  status: z.enum(['connecting', 'active']),
+  /** Whole seconds since the call became active. */
+  elapsedSeconds: z.int().check(z.gte(0), z.lte(86_400)),
+  muted: z.boolean(),
+  /** Whether the mute toggle does anything now (a video call's mic waits for the visitor to speak). */
+  canMute: z.boolean(),
+  labels: z.object({
+    /** 'Call with {name}'. */
+    title: Label,
+    mute: Label,
+    unmute: Label,
+    hangUp: Label,
+    showWindow: Label,
+    compactWindow: Label,
+  }),
+})
+export type DesktopCallState = z.infer<typeof DesktopCallState>
+export const CallStateRequest = z.object({ call: z.nullable(DesktopCallState) })
+export const WindowModeRequest = z.object({ mode: CallWindowMode })
+
+/** A likeness:// link, parsed and checked by main: open the clone's profile, or start a voice or video call. */
+export const DeepLinkTarget = z.object({
+  slug: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+  action: z.enum(['open', 'call', 'video']),
+})
+export type DeepLinkTarget = z.infer<typeof DeepLinkTarget>
+
+/** What main sends the renderer on DESKTOP_EVENT_CHANNEL; the renderer drops anything else. */
+export const DesktopEvent = z.union([
+  z.object({ type: z.literal('toggle-mute') }),
+  z.object({ type: z.literal('hang-up') }),
+  z.object({ type: z.literal('window-mode'), mode: CallWindowMode }),
+  z.object({ type: z.literal('deep-link'), target: DeepLinkTarget }),
+])
+export type DesktopEvent = z.infer<typeof DesktopEvent>
 
 const NoPayload = z.undefined()
 const NoAnswer = z.undefined()
@@ -68,6 +116,8 @@ export const desktopMessages = {
   },
   appConfig: { channel: IpcChannel.appConfig, request: NoPayload, response: DesktopAppConfig },
   openExternal: { channel: IpcChannel.openExternal, request: OpenExternalRequest, response: NoAnswer },
+  callState: { channel: IpcChannel.callState, request: CallStateRequest, response: NoAnswer },
+  windowMode: { channel: IpcChannel.windowMode, request: WindowModeRequest, response: CallWindowMode },
 } as const satisfies MessageTable
 
 export type DesktopMessageName = keyof typeof desktopMessages
@@ -102,4 +152,15 @@ export interface DesktopBridge {
   }
   /** Opens a web or e-mail link in the system's browser or mail app. */
   openExternal(url: string): Answer<'openExternal'>
+  callWindow: {
+    /** The call under way (null when none): the tray entry, the mute shortcut and the compact window follow it. */
+    publish(call: DesktopCallState | null): Answer<'callState'>
+    /** Asks for the compact or the normal window; answers the mode the window is in afterwards. */
+    setMode(mode: CallWindowMode): Answer<'windowMode'>
+    /**
+     * Main's events (unchecked: the renderer parses them with DesktopEvent). Events that arrive before the
+     * first listener are kept for it. Returns the unsubscribe.
+     */
+    onEvent(listener: (event: unknown) => void): () => void
+  }
 }

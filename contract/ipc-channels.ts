@@ -8,6 +8,11 @@ export const IpcChannel = {
   appVersion: 'app:version',
   appConfig: 'app:config',
   openExternal: 'shell:open-external',
+  callState: 'call:state',
+  windowMode: 'window:mode',
 } as const
+
+/** The one channel main sends events on (deep links, tray and shortcut commands, window mode). */
+export const DESKTOP_EVENT_CHANNEL = 'desktop:event'
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel]

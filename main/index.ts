@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url'
 import {
   app,
   BrowserWindow,
+  globalShortcut,
   ipcMain,
+  Menu,
+  nativeImage,
   nativeTheme,
   protocol,
   type Session,
@@ -13,13 +16,18 @@ import {
   session,
   shell,
   systemPreferences,
+  Tray,
   type WebContents,
 } from 'electron'
+import { DESKTOP_EVENT_CHANNEL, type DeepLinkTarget, type DesktopEvent } from '../contract/desktop'
 import { externalUrlToOpen } from '../contract/external-links'
 import { PRODUCT_NAME } from '../contract/product'
 import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './app-protocol'
+import { type CallPresence, createCallPresence } from './call-presence'
+import { createCallWindow } from './call-window'
 import { addressSpaceOf, resolveApiBaseUrl } from './config'
 import { desktopCsp } from './csp'
+import { appPathOf, DEEP_LINK_SCHEME, deepLinkArg, parseDeepLink } from './deep-links'
 import { registerIpcHandlers } from './ipc'
 import { createKeyStore } from './key-store'
 import { createMediaAccess } from './media-access'
@@ -29,6 +37,7 @@ import {
   fitToDisplays,
   loadWindowState,
   MIN_WINDOW_SIZE,
+  SAVE_DELAY_MS,
   saveWindowState,
   trackWindowState,
 } from './window-state'
@@ -76,6 +85,80 @@ function guardNavigation(contents: WebContents) {
   })
 }
 
+let mainWindow: BrowserWindow | null = null
+let presence: CallPresence | null = null
+// A likeness:// link that started the app (Windows and Linux: in argv; macOS: 'open-url' before the window).
+let pendingLink: DeepLinkTarget | null = null
+
+const sendEvent = (event: DesktopEvent) => mainWindow?.webContents.send(DESKTOP_EVENT_CHANNEL, event)
+
+function showWindow(win: BrowserWindow) {
+  if (win.isMinimized()) win.restore()
+  win.show()
+  win.focus()
+}
+
+/**
+ * A likeness:// link from the system: the window comes forward, and the renderer navigates to the clone
+ * (or its call). During a call the link only brings the window forward: navigating would end the call.
+ */
+function openDeepLink(raw: string) {
+  const target = parseDeepLink(raw)
+  if (!target) {
+    log.warn(`Ignored a link that is not a likeness link: ${JSON.stringify(raw.slice(0, 200))}`)
+    return
+  }
+  const win = mainWindow
+  if (!win) {
+    pendingLink = target
+    // macOS keeps the app running without windows: a link opens one.
+    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) void createWindow()
+    return
+  }
+  showWindow(win)
+  if (presence?.inCall()) {
+    log.warn(`Did not open ${raw}: a call is under way`)
+    return
+  }
+  sendEvent({ type: 'deep-link', target })
+}
+
+/** The first page: the link's page when a link started the app, else Explore. */
+function firstPath() {
+  const link = pendingLink
+  pendingLink = null
+  return link ? appPathOf(link) : '/explore'
+}
+
+/** The compact call window, the tray entry and the mute shortcut, for this window's calls. */
+function attachCallPresence(win: BrowserWindow) {
+  const callWindow = createCallWindow({
+    win,
+    workAreaFor: (rect) => screen.getDisplayMatching(rect).workArea,
+    onModeChange: (mode) => sendEvent({ type: 'window-mode', mode }),
+  })
+  const trayIcon = nativeImage.createFromPath(path.join(rendererDir, 'icons/favicon-32.png'))
+  presence = createCallPresence({
+    createTray: () => new Tray(trayIcon),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    globalShortcut,
+    window: callWindow,
+    send: sendEvent,
+    showWindow: () => showWindow(win),
+    showsTitle: process.platform === 'darwin',
+    log,
+  })
+  // A reloaded or crashed page has no call any more: its tray entry and shortcut go too.
+  win.webContents.on('did-navigate', () => presence?.publish(null))
+  win.webContents.on('render-process-gone', () => presence?.publish(null))
+  win.on('closed', () => {
+    presence?.dispose()
+    presence = null
+    mainWindow = null
+  })
+  return callWindow
+}
+
 async function createWindow() {
   const stateFile = path.join(app.getPath('userData'), 'window-state.json')
   const state = fitToDisplays(
@@ -106,13 +189,21 @@ async function createWindow() {
     },
   })
   if (state.maximized) win.maximize()
-  trackWindowState(win, (next) => {
-    saveWindowState(stateFile, next).catch((error: unknown) =>
-      log.warn(`Could not save the window state: ${error}`),
-    )
-  })
+  mainWindow = win
+  const callWindow = attachCallPresence(win)
+  trackWindowState(
+    win,
+    (next) => {
+      saveWindowState(stateFile, next).catch((error: unknown) =>
+        log.warn(`Could not save the window state: ${error}`),
+      )
+    },
+    SAVE_DELAY_MS,
+    () => callWindow.rememberedState(),
+  )
   win.once('ready-to-show', () => win.show())
-  void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/explore`)
+  const start = firstPath()
+  void win.loadURL(devServerUrl ? new URL(start, devServerUrl).href : `${APP_ORIGIN}${start}`)
   return win
 }
 
@@ -126,15 +217,39 @@ function secureSession(target: Session) {
   return media
 }
 
+/**
+ * likeness:// opens this app: packaged, the installers register it (electron-builder 'protocols'); run from
+ * the sources (`npm run desktop`), Electron is registered with the path of this app as its argument.
+ */
+function registerDeepLinks() {
+  const appEntry = process.argv[1]
+  const registered =
+    process.defaultApp && appEntry
+      ? app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [path.resolve(appEntry)])
+      : app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME)
+  if (!registered) log.warn(`Could not register ${DEEP_LINK_SCHEME}:// links with the system`)
+}
+
 if (!app.requestSingleInstanceLock()) {
+  // The running instance gets this one's argv (and its link) through 'second-instance'.
   app.quit()
 } else {
-  app.on('second-instance', () => {
+  // Windows and Linux: a link that starts the app is in its own argv.
+  const startLink = deepLinkArg(process.argv)
+  if (startLink) openDeepLink(startLink)
+  registerDeepLinks()
+
+  // macOS: links arrive as 'open-url', also before the app is ready (listened for from the start).
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    openDeepLink(url)
+  })
+
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkArg(argv)
+    if (link) openDeepLink(link)
     const [win] = BrowserWindow.getAllWindows()
-    if (win) {
-      if (win.isMinimized()) win.restore()
-      win.focus()
-    }
+    if (win) showWindow(win)
   })
 
   app.on('web-contents-created', (_event, contents) => guardNavigation(contents))
@@ -162,6 +277,10 @@ if (!app.requestSingleInstanceLock()) {
       version: app.getVersion(),
       config: { apiBaseUrl },
       openExternal: openExternally,
+      callPresence: {
+        publish: (call) => presence?.publish(call),
+        setMode: (mode) => presence?.setMode(mode) ?? 'normal',
+      },
       isTrustedUrl: isAppUrl,
       log,
     })
@@ -170,6 +289,12 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) void createWindow()
     })
+  })
+
+  // Nothing stays registered with the system after the app: the mute shortcut, the tray.
+  app.on('will-quit', () => {
+    presence?.dispose()
+    globalShortcut.unregisterAll()
   })
 
   app.on('window-all-closed', () => {

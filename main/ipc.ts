@@ -1,5 +1,7 @@
 import {
+  type CallWindowMode,
   type DesktopAppConfig,
+  type DesktopCallState,
   type DesktopMessageName,
   type DesktopRequest,
   type DesktopResponse,
@@ -29,6 +31,11 @@ export interface IpcDeps {
   config: DesktopAppConfig
   /** Opens an already-validated web or e-mail link in the system browser. */
   openExternal(url: string): Promise<void>
+  /** The call the renderer publishes, and the compact call window (main/call-presence.ts). */
+  callPresence: {
+    publish(call: DesktopCallState | null): void
+    setMode(mode: CallWindowMode): CallWindowMode
+  }
   /** True when a frame's URL belongs to the app itself. */
   isTrustedUrl(url: string): boolean
   log: { warn(message: string): void }
@@ -58,6 +65,11 @@ export function registerIpcHandlers(deps: IpcDeps) {
     appVersion: () => deps.version,
     appConfig: () => deps.config,
     openExternal: ({ url }) => deps.openExternal(url).then(done),
+    callState: ({ call }) => {
+      deps.callPresence.publish(call)
+      return undefined
+    },
+    windowMode: ({ mode }) => deps.callPresence.setMode(mode),
   }
 
   for (const name of Object.keys(desktopMessages) as DesktopMessageName[]) {

@@ -71,14 +71,20 @@ export interface TrackedWindow {
   on(event: 'resize' | 'move' | 'maximize' | 'unmaximize' | 'close', listener: () => void): void
 }
 
-/** Saves the state shortly after every move or resize, and at once when the window closes. */
+/**
+ * Saves the state shortly after every move or resize, and at once when the window closes. `remembered`
+ * answers a state to save instead of the window's own (the normal window while it is the compact call
+ * window, main/call-window.ts), or null.
+ */
 export function trackWindowState(
   win: TrackedWindow,
   save: (state: WindowState) => void,
   delayMs = SAVE_DELAY_MS,
+  remembered: () => WindowState | null = () => null,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const snapshot = (): WindowState => ({ ...win.getNormalBounds(), maximized: win.isMaximized() })
+  const snapshot = (): WindowState =>
+    remembered() ?? { ...win.getNormalBounds(), maximized: win.isMaximized() }
   const later = () => {
     clearTimeout(timer)
     timer = setTimeout(() => save(snapshot()), delayMs)

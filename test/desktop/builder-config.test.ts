@@ -55,6 +55,11 @@ describe('electron-builder config', () => {
     expect(mac.entitlementsInherit).toBe(mac.entitlements)
   })
 
+  it('registers likeness:// links with the system (main/deep-links.ts)', async () => {
+    const { DEEP_LINK_SCHEME } = await import('../../main/deep-links')
+    expect(load().protocols).toEqual([{ name: expect.any(String), schemes: [DEEP_LINK_SCHEME] }])
+  })
+
   it('pins the Electron version the project builds against', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
       devDependencies: Record<string, string>

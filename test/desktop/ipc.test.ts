@@ -24,6 +24,10 @@ function setup() {
     version: '1.2.3',
     config: { apiBaseUrl: 'http://localhost:8787' },
     openExternal: vi.fn(async () => undefined),
+    callPresence: {
+      publish: vi.fn(),
+      setMode: vi.fn((mode: 'normal' | 'compact') => mode),
+    },
     isTrustedUrl: createAppOriginCheck().isAppUrl,
     log: { warn: vi.fn() },
   } satisfies IpcDeps
@@ -45,6 +49,24 @@ const validPayloads: Record<keyof typeof desktopMessages, unknown> = {
   appVersion: undefined,
   appConfig: undefined,
   openExternal: { url: 'https://example.com/page' },
+  callState: { call: null },
+  windowMode: { mode: 'compact' },
+}
+
+const liveCall = {
+  kind: 'voice',
+  status: 'active',
+  elapsedSeconds: 12,
+  muted: false,
+  canMute: true,
+  labels: {
+    title: 'Call with Lena Hart',
+    mute: 'Mute',
+    unmute: 'Unmute',
+    hangUp: 'Hang up',
+    showWindow: 'Show window',
+    compactWindow: 'Compact window',
+  },
 }
 
 describe('IPC handlers', () => {
@@ -73,6 +95,12 @@ describe('IPC handlers', () => {
     expect(await call(IpcChannel.appConfig, app)).toEqual({ apiBaseUrl: 'http://localhost:8787' })
     await call(IpcChannel.openExternal, app, validPayloads.openExternal)
     expect(deps.openExternal).toHaveBeenCalledWith('https://example.com/page')
+    await call(IpcChannel.callState, app, { call: liveCall })
+    expect(deps.callPresence.publish).toHaveBeenLastCalledWith(liveCall)
+    await call(IpcChannel.callState, app, { call: null })
+    expect(deps.callPresence.publish).toHaveBeenLastCalledWith(null)
+    expect(await call(IpcChannel.windowMode, app, { mode: 'compact' })).toBe('compact')
+    expect(deps.callPresence.setMode).toHaveBeenCalledWith('compact')
   })
 
   it('accepts the answers it gives under the contract’s response schemas', async () => {
@@ -103,6 +131,8 @@ describe('IPC handlers', () => {
     expect(deps.store.get).not.toHaveBeenCalled()
     expect(deps.openExternal).not.toHaveBeenCalled()
     expect(deps.permissions.request).not.toHaveBeenCalled()
+    expect(deps.callPresence.publish).not.toHaveBeenCalled()
+    expect(deps.callPresence.setMode).not.toHaveBeenCalled()
     expect(deps.log.warn).toHaveBeenCalledTimes(senders.length * Object.keys(desktopMessages).length)
   })
 
@@ -122,14 +152,32 @@ describe('IPC handlers', () => {
     [IpcChannel.openExternal, { url: 'app://renderer/explore' }],
     [IpcChannel.openExternal, { url: 'not a url' }],
     [IpcChannel.openExternal, 'https://example.com'],
+    [IpcChannel.callState, undefined],
+    [IpcChannel.callState, { call: { ...liveCall, kind: 'chat' } }],
+    [IpcChannel.callState, { call: { ...liveCall, status: 'ended' } }],
+    [IpcChannel.callState, { call: { ...liveCall, elapsedSeconds: -1 } }],
+    [IpcChannel.callState, { call: { ...liveCall, elapsedSeconds: 1.5 } }],
+    [IpcChannel.callState, { call: { ...liveCall, elapsedSeconds: 86_401 } }],
+    [IpcChannel.callState, { call: { ...liveCall, muted: 'yes' } }],
+    [IpcChannel.callState, { call: { ...liveCall, labels: { ...liveCall.labels, title: '' } } }],
+    [
+      IpcChannel.callState,
+      { call: { ...liveCall, labels: { ...liveCall.labels, hangUp: 'x'.repeat(121) } } },
+    ],
+    [IpcChannel.callState, { call: { ...liveCall, labels: { mute: 'Mute' } } }],
+    [IpcChannel.windowMode, { mode: 'fullscreen' }],
+    [IpcChannel.windowMode, 'compact'],
+    [IpcChannel.windowMode, {}],
   ]
-  for (const [channel, payload] of badPayloads) {
-    it(`refuses ${channel} with ${JSON.stringify(payload)?.slice(0, 60)}`, async () => {
+  for (const [index, [channel, payload]] of badPayloads.entries()) {
+    it(`refuses ${channel} with ${JSON.stringify(payload)?.slice(0, 60)} (#${index})`, async () => {
       const { call, deps } = setup()
       await expect(call(channel, app, payload)).rejects.toThrow(/invalid payload/)
       expect(deps.store.set).not.toHaveBeenCalled()
       expect(deps.openExternal).not.toHaveBeenCalled()
       expect(deps.permissions.request).not.toHaveBeenCalled()
+      expect(deps.callPresence.publish).not.toHaveBeenCalled()
+      expect(deps.callPresence.setMode).not.toHaveBeenCalled()
       expect(deps.log.warn).toHaveBeenCalledTimes(1)
     })
   }

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { IpcChannel } from '../../contract/desktop'
+import { DESKTOP_EVENT_CHANNEL, IpcChannel } from '../../contract/desktop'
+import { MUTE_SHORTCUT } from '../../main/call-presence'
 import { eventually } from '../support/eventually'
 
 /**
@@ -18,6 +19,10 @@ const fake = vi.hoisted(() => {
 
   class FakeWebContents {
     listeners = new Map<string, Listener>()
+    sent: Array<[string, unknown]> = []
+    send(channel: string, payload: unknown) {
+      this.sent.push([channel, payload])
+    }
     openHandler: Listener | undefined
     on(event: string, listener: Listener) {
       this.listeners.set(event, listener)
@@ -35,6 +40,10 @@ const fake = vi.hoisted(() => {
     }
     webContents = new FakeWebContents()
     loadURL = vi.fn(async (_url: string) => undefined)
+    bounds = { x: 0, y: 0, width: 1200, height: 820 }
+    alwaysOnTop = false
+    focus = vi.fn()
+    show = vi.fn()
     constructor(public options: { webPreferences: Record<string, unknown> } & Record<string, unknown>) {
       BrowserWindow.all.push(this)
       emit('web-contents-created', {}, this.webContents)
@@ -46,13 +55,54 @@ const fake = vi.hoisted(() => {
       return this
     }
     maximize() {}
+    unmaximize() {}
     isMaximized() {
       return false
     }
+    isMinimized() {
+      return false
+    }
+    restore() {}
+    isFullScreen() {
+      return false
+    }
+    setFullScreen() {}
     getNormalBounds() {
-      return { x: 0, y: 0, width: 1200, height: 820 }
+      return { ...this.bounds }
+    }
+    getBounds() {
+      return { ...this.bounds }
+    }
+    setBounds(bounds: Record<string, number>) {
+      this.bounds = { ...this.bounds, ...bounds }
+    }
+    setMinimumSize() {}
+    setResizable() {}
+    setMaximizable() {}
+    setFullScreenable() {}
+    setAlwaysOnTop(flag: boolean) {
+      this.alwaysOnTop = flag
     }
   }
+
+  class Tray {
+    static all: Tray[] = []
+    menu: unknown
+    destroyed = false
+    constructor(public image: unknown) {
+      Tray.all.push(this)
+    }
+    setToolTip() {}
+    setTitle() {}
+    setContextMenu(menu: unknown) {
+      this.menu = menu
+    }
+    on() {}
+    destroy() {
+      this.destroyed = true
+    }
+  }
+  const shortcuts = new Map<string, Listener>()
 
   const session = {
     requestHandler: undefined as Listener | undefined,
@@ -73,6 +123,8 @@ const fake = vi.hoisted(() => {
   return {
     appListeners,
     BrowserWindow,
+    Tray,
+    shortcuts,
     session,
     userData,
     privileged: [] as unknown[],
@@ -83,6 +135,8 @@ const fake = vi.hoisted(() => {
       app: {
         isPackaged: false,
         requestSingleInstanceLock: () => true,
+        setAsDefaultProtocolClient: vi.fn(() => true),
+        isReady: () => true,
         on(event: string, listener: Listener) {
           appListeners.set(event, [...(appListeners.get(event) ?? []), listener])
         },
@@ -98,6 +152,17 @@ const fake = vi.hoisted(() => {
 vi.mock('electron', () => ({
   app: fake.electron.app,
   BrowserWindow: fake.BrowserWindow,
+  Tray: fake.Tray,
+  Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
+  nativeImage: { createFromPath: (file: string) => ({ file }) },
+  globalShortcut: {
+    register: (accelerator: string, callback: () => void) => {
+      fake.shortcuts.set(accelerator, callback)
+      return true
+    },
+    unregister: (accelerator: string) => fake.shortcuts.delete(accelerator),
+    unregisterAll: () => fake.shortcuts.clear(),
+  },
   ipcMain: { handle: (channel: string, listener: never) => fake.ipcHandlers.set(channel, listener) },
   nativeTheme: { shouldUseDarkColors: false },
   protocol: {
@@ -110,7 +175,10 @@ vi.mock('electron', () => ({
     decryptStringAsync: async (b: Buffer) => ({ result: b.toString(), shouldReEncrypt: false }),
     getSelectedStorageBackend: () => 'gnome_libsecret',
   },
-  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+  screen: {
+    getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    getDisplayMatching: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
+  },
   session: { defaultSession: fake.session },
   shell: { openExternal: fake.openExternal },
   systemPreferences: {},
@@ -127,6 +195,29 @@ beforeAll(async () => {
 })
 
 const win = () => fake.BrowserWindow.all[0]!
+const appFrame = { senderFrame: { url: 'app://renderer/lena-hart/call', parent: null } }
+const emitApp = (event: string, ...args: unknown[]) => {
+  for (const listener of fake.appListeners.get(event) ?? []) listener(...args)
+}
+const events = () =>
+  win()
+    .webContents.sent.filter(([channel]) => channel === DESKTOP_EVENT_CHANNEL)
+    .map(([, payload]) => payload)
+const liveCall = {
+  kind: 'video',
+  status: 'active',
+  elapsedSeconds: 5,
+  muted: false,
+  canMute: true,
+  labels: {
+    title: 'Call with Lena Hart',
+    mute: 'Mute',
+    unmute: 'Unmute',
+    hangUp: 'Hang up',
+    showWindow: 'Show window',
+    compactWindow: 'Compact window',
+  },
+}
 
 describe('main process', () => {
   it('registers app:// as a privileged, secure, standard scheme and serves it', () => {
@@ -221,5 +312,69 @@ describe('main process', () => {
     expect(await config({ senderFrame: { url: 'app://renderer/' } })).toEqual({
       apiBaseUrl: 'http://localhost:8787',
     })
+  })
+})
+
+describe('the desktop call window, deep links and the mute shortcut', () => {
+  it('registers likeness:// with the system and holds the single-instance lock', () => {
+    expect(fake.electron.app.setAsDefaultProtocolClient).toHaveBeenCalledWith(
+      'likeness',
+      ...(process.defaultApp ? [process.execPath, expect.any(Array)] : []),
+    )
+    expect(fake.appListeners.has('second-instance')).toBe(true)
+    expect(fake.appListeners.has('open-url')).toBe(true)
+  })
+
+  it('routes a link from a second instance’s argv into the renderer, and ignores anything else', () => {
+    win().webContents.sent = []
+    win().focus.mockClear()
+    emitApp('second-instance', {}, ['/opt/Likeness/likeness', 'likeness://lena-hart/video'], '/')
+    expect(events()).toEqual([{ type: 'deep-link', target: { slug: 'lena-hart', action: 'video' } }])
+    expect(win().focus).toHaveBeenCalled()
+
+    emitApp('second-instance', {}, ['/opt/Likeness/likeness', 'likeness://lena-hart/../studio'], '/')
+    emitApp('second-instance', {}, ['/opt/Likeness/likeness', '--inspect'], '/')
+    expect(events()).toHaveLength(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not a likeness link/))
+  })
+
+  it('routes macOS open-url links, and keeps the app from opening them itself', () => {
+    win().webContents.sent = []
+    const event = { preventDefault: vi.fn() }
+    emitApp('open-url', event, 'likeness://lena-hart')
+    expect(event.preventDefault).toHaveBeenCalled()
+    expect(events()).toEqual([{ type: 'deep-link', target: { slug: 'lena-hart', action: 'open' } }])
+    emitApp('open-url', { preventDefault: vi.fn() }, 'https://evil.example/')
+    expect(events()).toHaveLength(1)
+  })
+
+  it('shows a call in the tray, holds the mute shortcut and shrinks the window only during it', async () => {
+    const publish = fake.ipcHandlers.get(IpcChannel.callState)!
+    const mode = fake.ipcHandlers.get(IpcChannel.windowMode)!
+    expect(await mode(appFrame, { mode: 'compact' })).toBe('normal')
+
+    await publish(appFrame, { call: liveCall })
+    const tray = fake.Tray.all.at(-1)!
+    expect(tray.destroyed).toBe(false)
+    expect([...fake.shortcuts.keys()]).toEqual([MUTE_SHORTCUT])
+    win().webContents.sent = []
+    fake.shortcuts.get(MUTE_SHORTCUT)!()
+    expect(events()).toEqual([{ type: 'toggle-mute' }])
+
+    // A link during a call only brings the window forward: navigating would end the call.
+    emitApp('open-url', { preventDefault: vi.fn() }, 'likeness://someone-else/call')
+    expect(events()).toEqual([{ type: 'toggle-mute' }])
+
+    expect(await mode(appFrame, { mode: 'compact' })).toBe('compact')
+    expect(win().alwaysOnTop).toBe(true)
+    expect(win().bounds.width).toBeLessThan(400)
+    expect(events()).toContainEqual({ type: 'window-mode', mode: 'compact' })
+
+    await publish(appFrame, { call: null })
+    expect(tray.destroyed).toBe(true)
+    expect(fake.shortcuts.size).toBe(0)
+    expect(win().alwaysOnTop).toBe(false)
+    expect(win().bounds).toEqual({ x: 0, y: 0, width: 1200, height: 820 })
+    expect(events()).toContainEqual({ type: 'window-mode', mode: 'normal' })
   })
 })

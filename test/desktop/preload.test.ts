@@ -1,12 +1,22 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { type DesktopBridge, desktopMessages, IpcChannel } from '../../contract/desktop'
+import {
+  DESKTOP_EVENT_CHANNEL,
+  type DesktopBridge,
+  desktopMessages,
+  IpcChannel,
+} from '../../contract/desktop'
 
 const exposed = new Map<string, unknown>()
 const invoke = vi.fn(async (..._args: unknown[]) => undefined)
+const onChannel = new Map<string, (event: unknown, ...args: unknown[]) => void>()
 
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (name: string, api: unknown) => exposed.set(name, api) },
-  ipcRenderer: { invoke },
+  ipcRenderer: {
+    invoke,
+    on: (channel: string, listener: (event: unknown, ...args: unknown[]) => void) =>
+      onChannel.set(channel, listener),
+  },
 }))
 
 beforeAll(async () => {
@@ -21,12 +31,15 @@ function functionsOf(value: unknown, prefix = ''): string[] {
 }
 
 describe('preload bridge', () => {
-  it('exposes only window.desktop, with one function per IPC message', () => {
+  it('exposes only window.desktop, with one function per IPC message and the event subscription', () => {
     expect([...exposed.keys()]).toEqual(['desktop'])
     expect(functionsOf(exposed.get('desktop')).sort()).toEqual(
       [
         'app.config',
         'app.version',
+        'callWindow.onEvent',
+        'callWindow.publish',
+        'callWindow.setMode',
         'openExternal',
         'permissions.request',
         'permissions.status',
@@ -35,7 +48,8 @@ describe('preload bridge', () => {
         'storage.set',
       ].sort(),
     )
-    expect(functionsOf(exposed.get('desktop'))).toHaveLength(Object.keys(desktopMessages).length)
+    expect(functionsOf(exposed.get('desktop'))).toHaveLength(Object.keys(desktopMessages).length + 1)
+    expect([...onChannel.keys()]).toEqual([DESKTOP_EVENT_CHANNEL])
   })
 
   it('sends each call on its own channel with a payload main accepts', async () => {
@@ -49,6 +63,8 @@ describe('preload bridge', () => {
       [() => desktop.app.version(), IpcChannel.appVersion, 'appVersion'],
       [() => desktop.app.config(), IpcChannel.appConfig, 'appConfig'],
       [() => desktop.openExternal('https://example.com'), IpcChannel.openExternal, 'openExternal'],
+      [() => desktop.callWindow.publish(null), IpcChannel.callState, 'callState'],
+      [() => desktop.callWindow.setMode('compact'), IpcChannel.windowMode, 'windowMode'],
     ]
     for (const [call, channel, message] of calls) {
       invoke.mockClear()
@@ -58,5 +74,33 @@ describe('preload bridge', () => {
       expect(sentChannel).toBe(channel)
       expect(desktopMessages[message].request.safeParse(payload).success).toBe(true)
     }
+  })
+})
+
+describe('main’s events', () => {
+  it('reach the page as their payload only, and wait for the first listener', () => {
+    const desktop = exposed.get('desktop') as DesktopBridge
+    const deliver = onChannel.get(DESKTOP_EVENT_CHANNEL)!
+    const sender = { sender: { send: vi.fn() }, ports: [] }
+    const link = { type: 'deep-link', target: { slug: 'lena-hart', action: 'call' } }
+    deliver(sender, link)
+
+    const seen: unknown[][] = []
+    const first: unknown[] = []
+    seen.push(first)
+    const stop = desktop.callWindow.onEvent((event) => first.push(event))
+    expect(first).toEqual([link])
+
+    deliver(sender, { type: 'toggle-mute' })
+    expect(first).toEqual([link, { type: 'toggle-mute' }])
+    // Electron's event object (and its sender) never reaches the page.
+    for (const event of first) expect(event).not.toHaveProperty('sender')
+
+    stop()
+    deliver(sender, { type: 'hang-up' })
+    expect(first).toHaveLength(2)
+    const later: unknown[] = []
+    desktop.callWindow.onEvent((event) => later.push(event))
+    expect(later).toEqual([{ type: 'hang-up' }])
   })
 })

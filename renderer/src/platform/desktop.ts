@@ -2,6 +2,7 @@ import { VISITOR_HEADER } from '../../../contract/auth'
 import {
   DesktopAppConfig,
   type DesktopBridge,
+  DesktopEvent,
   type DesktopMessageName,
   type DesktopResponse,
   desktopMessages,
@@ -80,6 +81,16 @@ export async function createDesktopPlatform(
       },
     },
     openExternal: (url) => bridge.openExternal(url),
+    callWindow: {
+      publish: (call) => bridge.callWindow.publish(call),
+      setMode: (mode) => checked('windowMode', bridge.callWindow.setMode(mode)),
+      // Main's events are checked like its answers: anything outside the contract is dropped.
+      onEvent: (listener) =>
+        bridge.callWindow.onEvent((raw) => {
+          const parsed = DesktopEvent.safeParse(raw)
+          if (parsed.success) listener(parsed.data)
+        }),
+    },
   }
 }
 

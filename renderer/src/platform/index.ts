@@ -3,11 +3,15 @@ import type { Platform } from './types'
 import { createWebPlatform } from './web'
 
 export type {
+  CallWindowMode,
+  DesktopCallState,
+  DesktopEvent,
   EmbedContext,
   MediaKind,
   MediaPermissionState,
   Platform,
   PlatformAuth,
+  PlatformCallWindow,
   PlatformPermissions,
   PlatformStorage,
 } from './types'

@@ -1,8 +1,27 @@
-import type { MediaKind, MediaPermissionState } from '../../../contract/desktop'
+import type {
+  CallWindowMode,
+  DesktopCallState,
+  DesktopEvent,
+  MediaKind,
+  MediaPermissionState,
+} from '../../../contract/desktop'
 import type { EmbedChildMessage, EmbedLayoutName, EmbedParentMessage } from '../../../contract/embed-protocol'
 import type { StorageKey } from './storage-keys'
 
-export type { MediaKind, MediaPermissionState }
+export type { CallWindowMode, DesktopCallState, DesktopEvent, MediaKind, MediaPermissionState }
+
+/**
+ * The desktop app's call window (issue #26 part 7): the renderer publishes its call, main shows it in the
+ * tray, holds the mute shortcut and shrinks the window to the compact call window; main's events (deep
+ * links, tray and shortcut commands, the window's mode) come back here, already checked.
+ */
+export interface PlatformCallWindow {
+  publish(call: DesktopCallState | null): Promise<void>
+  /** Answers the mode the window is in afterwards (compact only during a call). */
+  setMode(mode: CallWindowMode): Promise<CallWindowMode>
+  /** Returns the unsubscribe. */
+  onEvent(listener: (event: DesktopEvent) => void): () => void
+}
 
 /** The local key-value store both shells offer (spec 1 §3 'Local storage keys'). */
 export interface PlatformStorage {
@@ -86,4 +105,6 @@ export interface Platform {
   readonly embed: EmbedContext | null
   /** Opens a web or e-mail link outside the app (a new tab on the web, the system browser on desktop). */
   openExternal(url: string): Promise<void>
+  /** The desktop app's call window, tray and deep links; absent on the web and in embeds. */
+  readonly callWindow?: PlatformCallWindow
 }

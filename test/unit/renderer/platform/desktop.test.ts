@@ -5,6 +5,7 @@ import { storageKeys } from '../../../../renderer/src/platform/storage-keys'
 
 function fakeBridge(apiBaseUrl = 'http://127.0.0.1:8787/') {
   const store = new Map<string, string>()
+  const events: Array<(event: unknown) => void> = []
   const bridge: DesktopBridge = {
     storage: {
       get: vi.fn(async (name: string) => store.get(name) ?? null),
@@ -24,8 +25,16 @@ function fakeBridge(apiBaseUrl = 'http://127.0.0.1:8787/') {
       config: async () => ({ apiBaseUrl }),
     },
     openExternal: vi.fn(async () => undefined),
+    callWindow: {
+      publish: vi.fn(async () => undefined),
+      setMode: vi.fn(async (mode: 'normal' | 'compact') => mode),
+      onEvent: vi.fn((listener: (event: unknown) => void) => {
+        events.push(listener)
+        return () => undefined
+      }),
+    },
   }
-  return { bridge, store }
+  return { bridge, store, events }
 }
 
 describe('desktop platform', () => {
@@ -116,5 +125,28 @@ describe('desktop platform', () => {
     const { bridge } = fakeBridge()
     await (await createDesktopPlatform(bridge)).openExternal('https://example.com')
     expect(bridge.openExternal).toHaveBeenCalledWith('https://example.com')
+  })
+
+  it('passes the call window through, and drops events from main outside the contract', async () => {
+    const { bridge, events } = fakeBridge()
+    const platform = await createDesktopPlatform(bridge)
+    expect(await platform.callWindow!.setMode('compact')).toBe('compact')
+    bridge.callWindow.setMode = async () => 'tiny' as never
+    await expect(platform.callWindow!.setMode('compact')).rejects.toThrow()
+    await platform.callWindow!.publish(null)
+    expect(bridge.callWindow.publish).toHaveBeenCalledWith(null)
+
+    const seen: unknown[] = []
+    platform.callWindow!.onEvent((event) => seen.push(event))
+    const deliver = events[0]!
+    deliver({ type: 'deep-link', target: { slug: 'lena-hart', action: 'call' } })
+    deliver({ type: 'deep-link', target: { slug: '../studio', action: 'call' } })
+    deliver({ type: 'run', command: 'rm -rf' })
+    deliver('toggle-mute')
+    deliver({ type: 'toggle-mute' })
+    expect(seen).toEqual([
+      { type: 'deep-link', target: { slug: 'lena-hart', action: 'call' } },
+      { type: 'toggle-mute' },
+    ])
   })
 })
