@@ -17,6 +17,8 @@ export const EMBED_MESSAGES = {
   resize: embedMessageType('resize'),
   /** iframe to parent: the visitor closed the panel (bubble layout's close button). */
   close: embedMessageType('close'),
+  /** iframe to parent: the visitor expanded (true) or collapsed (false) the bubble's panel (spec 2 §2). */
+  expand: embedMessageType('expand'),
   /** iframe to parent: the per-configuration text limit was reached (replaces the paywall). */
   textExhausted: embedMessageType('text-exhausted'),
   /** iframe to parent: the per-configuration voice limit was reached (replaces the paywall). */
@@ -32,6 +34,7 @@ export type EmbedChildMessage =
   | { type: typeof EMBED_MESSAGES.ready; configId: string }
   | { type: typeof EMBED_MESSAGES.resize; configId: string; height: number }
   | { type: typeof EMBED_MESSAGES.close; configId: string }
+  | { type: typeof EMBED_MESSAGES.expand; configId: string; expanded: boolean }
   | { type: typeof EMBED_MESSAGES.textExhausted; configId: string }
   | { type: typeof EMBED_MESSAGES.voiceExhausted; configId: string }
 
@@ -44,6 +47,7 @@ const CHILD_TYPES: ReadonlySet<string> = new Set([
   EMBED_MESSAGES.ready,
   EMBED_MESSAGES.resize,
   EMBED_MESSAGES.close,
+  EMBED_MESSAGES.expand,
   EMBED_MESSAGES.textExhausted,
   EMBED_MESSAGES.voiceExhausted,
 ])
@@ -61,6 +65,10 @@ export function readChildMessage(data: unknown): EmbedChildMessage | null {
     const height = data.height
     if (typeof height !== 'number' || !Number.isFinite(height) || height < 0 || height > 10_000) return null
     return { type: EMBED_MESSAGES.resize, configId: data.configId, height: Math.round(height) }
+  }
+  if (data.type === EMBED_MESSAGES.expand) {
+    if (typeof data.expanded !== 'boolean') return null
+    return { type: EMBED_MESSAGES.expand, configId: data.configId, expanded: data.expanded }
   }
   return { type: data.type, configId: data.configId } as EmbedChildMessage
 }

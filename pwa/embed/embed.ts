@@ -64,6 +64,7 @@ const STYLES = `
 .${PREFIX}-launcher:focus-visible{outline:3px solid #fff;outline-offset:-6px}
 .${PREFIX}-panel{position:fixed;right:16px;bottom:88px;z-index:2147483000;width:400px;height:640px;max-height:calc(100vh - 104px);border-radius:16px;overflow:hidden;background:#fff;box-shadow:0 8px 32px rgba(0,0,0,.25)}
 .${PREFIX}-panel[hidden]{display:none}
+@media (min-width:${SMALL_SCREEN}px){.${PREFIX}-panel.${PREFIX}-expanded{width:min(960px,calc(100vw - 32px));height:calc(100vh - 104px)}}
 .${PREFIX}-panel .${PREFIX}-frame{height:100%}
 @media (max-width:${SMALL_SCREEN - 1}px){.${PREFIX}-panel{inset:0;width:auto;height:auto;max-height:none;border-radius:0}.${PREFIX}-launcher[aria-expanded=true]{display:none}}
 `
@@ -179,6 +180,9 @@ export function mountEmbed(script: HTMLScriptElement, win: Window = window): Mou
       ready = true
       if (isOpen) post(EMBED_MESSAGES.opened)
     } else if (message.type === EMBED_MESSAGES.close) close()
+    // spec 2 §2 'bubble expand toggle': the panel grows to most of the page, and back.
+    else if (message.type === EMBED_MESSAGES.expand && panel)
+      panel.classList.toggle(`${PREFIX}-expanded`, message.expanded)
     else if (message.type === EMBED_MESSAGES.resize && options.layout === 'inline' && iframe)
       iframe.style.height = `${message.height}px`
   }

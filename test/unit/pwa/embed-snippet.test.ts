@@ -171,4 +171,30 @@ describe('bubble layout', () => {
     expect(launcher().getAttribute('aria-expanded')).toBe('false')
     window.removeEventListener(EMBED_MESSAGES.textExhausted, heard)
   })
+
+  it("expands and collapses the bubble's panel on the product's expand message (spec 2 §2)", () => {
+    const embed = mount({})
+    embed.open()
+    const frame = embed.iframe()!
+    const panel = frame.parentElement!
+    const expand = (expanded: unknown) =>
+      deliver({
+        origin: PRODUCT,
+        source: windowOf(frame),
+        data: { type: EMBED_MESSAGES.expand, configId: CONFIG, expanded },
+      })
+    const isExpanded = () => [...panel.classList].some((c) => c.endsWith('-expanded'))
+    deliver({
+      origin: 'https://evil.test',
+      source: windowOf(frame),
+      data: { type: EMBED_MESSAGES.expand, configId: CONFIG, expanded: true },
+    })
+    expect(isExpanded()).toBe(false)
+    expand('yes')
+    expect(isExpanded()).toBe(false)
+    expand(true)
+    expect(isExpanded()).toBe(true)
+    expand(false)
+    expect(isExpanded()).toBe(false)
+  })
 })

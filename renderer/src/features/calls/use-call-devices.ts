@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
 
@@ -12,11 +13,15 @@ export interface CallDevices {
 export function useCallDevices() {
   const stored = useStoredValue(storageKeys.callDevices)
   const devices: CallDevices = stored.value ?? {}
+  // Two picks before a re-render (microphone, then speaker) both count: each merges into the latest.
+  const latest = useRef(devices)
+  latest.current = devices
   return {
     devices,
     loaded: stored.loaded,
     choose(patch: CallDevices) {
-      stored.set({ ...devices, ...patch })
+      latest.current = { ...latest.current, ...patch }
+      stored.set(latest.current)
     },
   }
 }

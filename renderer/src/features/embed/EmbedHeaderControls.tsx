@@ -7,8 +7,14 @@ import { useEmbed } from './use-embed'
 const EmbedCloseButton = lazy(() =>
   import('./EmbedCloseButton').then((m) => ({ default: m.EmbedCloseButton })),
 )
+const EmbedExpandButton = lazy(() =>
+  import('./EmbedExpandButton').then((m) => ({ default: m.EmbedExpandButton })),
+)
 
-/** The header's embed controls: the bubble panel's close button (spec 2 §7), nothing elsewhere. */
+/**
+ * The header's embed controls: the bubble panel's expand toggle (spec 2 §2) and close button (spec 2 §7),
+ * nothing elsewhere.
+ */
 export function EmbedHeaderControls() {
   const embed = useEmbed()
   if (!embed) return null
@@ -18,6 +24,7 @@ export function EmbedHeaderControls() {
       <LanguageSelect hideLabel className="embed-language" />
       {embed.layout === 'bubble' && embed.parentOrigin ? (
         <Suspense fallback={null}>
+          <EmbedExpandButton />
           <EmbedCloseButton />
         </Suspense>
       ) : null}

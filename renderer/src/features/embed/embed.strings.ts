@@ -7,6 +7,9 @@ export const embedStrings = defineStrings('embed', {
   opensInNewTab: '(opens in a new tab)',
   /** The bubble panel's close button (its accessible name). */
   closeChat: 'Close chat',
+  /** The bubble panel's expand toggle (spec 2 §2 'bubble expand toggle'; its accessible name). */
+  expandChat: 'Expand chat',
+  collapseChat: 'Collapse chat',
   /** Not a spec text: the configuration's text limit replaces the paywall (spec 1 §4, §9). */
   textLimitReached: 'You’ve reached the message limit for this chat.',
 })

@@ -51,6 +51,24 @@ describe('the product in an embed', () => {
     expect(notifyParent).toHaveBeenCalledWith({ type: EMBED_MESSAGES.close })
   })
 
+  it("the bubble's expand toggle asks the host page to expand the panel, then to collapse it (spec 2 §2)", async () => {
+    const { notifyParent } = await renderEmbed()
+    const expand = await screen.findByRole('button', { name: embedStrings.expandChat })
+    expect(expand.getAttribute('aria-pressed')).toBe('false')
+    fireEvent.click(expand)
+    expect(notifyParent).toHaveBeenCalledWith({ type: EMBED_MESSAGES.expand, expanded: true })
+    const collapse = await screen.findByRole('button', { name: embedStrings.collapseChat })
+    expect(collapse.getAttribute('aria-pressed')).toBe('true')
+    fireEvent.click(collapse)
+    expect(notifyParent).toHaveBeenLastCalledWith({ type: EMBED_MESSAGES.expand, expanded: false })
+    expect(await screen.findByRole('button', { name: embedStrings.expandChat })).toBeTruthy()
+  })
+
+  it('shows no expand toggle in the inline layout', async () => {
+    await renderEmbed({ layout: 'inline' })
+    expect(screen.queryByRole('button', { name: embedStrings.expandChat })).toBeNull()
+  })
+
   it("shows the 'powered by' link to the affiliate redirect, in a new tab", async () => {
     await renderEmbed()
     const link = screen.getByRole('link', { name: /Powered by Likeness/ })
