@@ -234,6 +234,23 @@ describe('call screen (spec 2 §2, §4)', () => {
     )
   })
 
+  it("picks the browser's language when it is selectable and nothing is stored (spec 2 §2, §5)", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en-US'])
+    fakeCall()
+    await renderApp('/lena-hart/call', { fetch: fakeVoiceApi([lenaHart()]).fetch })
+    await startButton()
+    // The picker's value is the call's language ('stores the chosen language and calls in it').
+    expect((picker() as HTMLSelectElement).value).toBe('fr')
+  })
+
+  it('falls back to English when no browser language is selectable', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['tlh', 'x-klingon'])
+    fakeCall()
+    await renderApp('/lena-hart/call', { fetch: fakeVoiceApi([lenaHart()]).fetch })
+    await startButton()
+    expect((picker() as HTMLSelectElement).value).toBe('en')
+  })
+
   it('dial=true starts the call and leaves the address', async () => {
     const { engine } = fakeCall()
     const { router } = await renderApp('/lena-hart/call?dial=true', {
