@@ -164,3 +164,52 @@ describe('createVapiEngine', () => {
     ])
   })
 })
+
+describe('the Vapi engine and the call settings (spec 2 §2)', () => {
+  /** The SDK's constructor arguments and its device calls (@vapi-ai/web vapi.d.ts). */
+  class DeviceVapi extends FakeVapi {
+    static args: unknown[] = []
+    readonly inputs: unknown[] = []
+    readonly outputs: unknown[] = []
+    constructor(...args: [string, ...unknown[]]) {
+      super(args[0])
+      DeviceVapi.args = args
+    }
+    async setInputDevicesAsync(options: { audioDeviceId: string }) {
+      this.inputs.push(options)
+    }
+    setOutputDeviceAsync(options: { outputDeviceId: string }) {
+      this.outputs.push(options)
+    }
+  }
+
+  it("joins with the remembered microphone as Daily's audioSource and the remembered speaker", async () => {
+    const events: CallEngineEvent[] = []
+    const engine = createVapiEngine(
+      {
+        call: CALL,
+        cloneSlug: 'lena-hart',
+        language: 'en',
+        capabilities: CAPABILITIES,
+        devices: { microphone: 'mic-headset', speaker: 'out-headset' },
+        onEvent: (e) => events.push(e),
+      },
+      async () => DeviceVapi,
+    )
+    await engine.start()
+    expect(DeviceVapi.args).toEqual(['pk-test', undefined, undefined, { audioSource: 'mic-headset' }])
+    const vapi = FakeVapi.last as DeviceVapi
+    expect(vapi.outputs).toEqual([{ outputDeviceId: 'out-headset' }])
+
+    await engine.setMicrophone?.('mic-desk')
+    await engine.setSpeaker?.('out-speakers')
+    expect(vapi.inputs).toEqual([{ audioDeviceId: 'mic-desk' }])
+    expect(vapi.outputs).toEqual([{ outputDeviceId: 'out-headset' }, { outputDeviceId: 'out-speakers' }])
+  })
+
+  it('joins with the default microphone when none is remembered', async () => {
+    const { engine } = setUp(async () => DeviceVapi)
+    await engine.start()
+    expect(DeviceVapi.args).toEqual(['pk-test'])
+  })
+})

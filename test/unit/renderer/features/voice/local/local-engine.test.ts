@@ -227,4 +227,58 @@ describe('the local call engine', () => {
     )
     expect(world.deps.openTurn).toHaveBeenCalledTimes(4)
   })
+
+  it('opens the remembered microphone and speaker, and the default microphone when that one is gone', async () => {
+    const world = fakeWorld()
+    const setSpeaker = vi.fn(async () => undefined)
+    world.audio.setSpeaker = setSpeaker
+    const engine = createLocalEngine(
+      {
+        call: CALL,
+        cloneSlug: 'lena-hart',
+        language: 'en',
+        capabilities: { transcription: 'server', calls: 'local' },
+        devices: { microphone: 'mic-headset', speaker: 'out-headset' },
+        onEvent: world.onEvent,
+      },
+      world.deps,
+    )
+    vi.mocked(world.deps.openMicrophone).mockRejectedValueOnce(new MicrophoneError('not-found'))
+    await engine.start()
+    expect(vi.mocked(world.deps.openMicrophone).mock.calls).toEqual([['mic-headset'], []])
+    expect(setSpeaker).toHaveBeenCalledWith('out-headset')
+    expect(world.types()).toEqual(['connected'])
+  })
+
+  it('switches the microphone live: the capture moves to the new stream and the old one stops', async () => {
+    const world = fakeWorld()
+    const switchMicrophone = vi.fn()
+    world.audio.switchMicrophone = switchMicrophone
+    const engine = startCall(world)
+    await engine.start()
+    const newTrack = { stop: vi.fn() }
+    const newStream = { getTracks: () => [newTrack] } as unknown as MediaStream
+    vi.mocked(world.deps.openMicrophone).mockResolvedValueOnce(newStream)
+    await engine.setMicrophone?.('mic-headset')
+    expect(world.deps.openMicrophone).toHaveBeenLastCalledWith('mic-headset')
+    expect(switchMicrophone).toHaveBeenCalledWith(newStream)
+    expect(world.track.stop).toHaveBeenCalledTimes(1)
+    await engine.stop()
+    expect(newTrack.stop).toHaveBeenCalledTimes(1)
+  })
+
+  it('says when the browser holds its audio (manual playback), and when a click resumed it', async () => {
+    const world = fakeWorld()
+    let held = true
+    world.audio.blocked = () => held
+    world.audio.resume = vi.fn(async () => {
+      held = false
+      return true
+    })
+    const engine = startCall(world)
+    await engine.start()
+    expect(world.types()).toEqual(['connected', 'playback-blocked'])
+    await engine.resumePlayback?.()
+    expect(world.types()).toEqual(['connected', 'playback-blocked', 'playback-resumed'])
+  })
 })
