@@ -4,6 +4,7 @@ import { ActionDialogs } from '../features/actions'
 import { SignInDialogHost } from '../features/auth'
 import { CheckoutReturnHost } from '../features/billing'
 import { CommandBarDialogs } from '../features/command-bar'
+import { loadDesktopCallHost } from '../features/desktop-call'
 import { loadEmbedBridge } from '../features/embed'
 import { HistoryDialogHost } from '../features/history'
 import { PaywallDialogHost } from '../features/paywall'
@@ -14,10 +15,12 @@ import { usePlatform } from '../platform'
 import { appStrings } from './app.strings'
 
 const EmbedBridge = lazy(() => loadEmbedBridge().then((m) => ({ default: m.EmbedBridge })))
+const DesktopCallHost = lazy(() => loadDesktopCallHost().then((m) => ({ default: m.DesktopCallHost })))
 
 /** Every page: a skip link to the page's <main id="main">, the offline state, the matched screen, the shell's notices. */
 export function RootLayout() {
-  const embedded = usePlatform().embed !== null
+  const platform = usePlatform()
+  const embedded = platform.embed !== null
   return (
     <>
       <a href="#main" className="skip-link">
@@ -43,6 +46,12 @@ export function RootLayout() {
       <PaywallDialogHost />
       <CheckoutReturnHost />
       <StaffToolbarHost />
+      {platform.callWindow ? (
+        // The desktop app's call window, tray entry and likeness:// links: its own chunk, desktop only.
+        <Suspense fallback={null}>
+          <DesktopCallHost />
+        </Suspense>
+      ) : null}
     </>
   )
 }
