@@ -2,11 +2,13 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../../renderer/src/api/client'
+import { callsStrings } from '../../../../../renderer/src/features/calls/calls.strings'
 import { videoStrings } from '../../../../../renderer/src/features/video/video.strings'
 import { videoCall } from '../../../../../renderer/src/features/video/video-call'
 import { VideoCallStatus } from '../../../../../renderer/src/features/video/video-call.machine'
 import { closeDialog, dialogs } from '../../../../../renderer/src/navigation/dialogs.store'
 import { CameraError } from '../../../../../renderer/src/platform/camera'
+import { storageKeys } from '../../../../../renderer/src/platform/storage-keys'
 import { lenaHart } from '../../support/clones'
 import { giveElementsALayout } from '../../support/layout'
 import { renderApp } from '../../support/render-app'
@@ -140,6 +142,38 @@ describe('video screen (spec 2 §2, §4)', () => {
     await waitFor(() => expect(dialogs.open?.kind).toBe('paywall'))
     expect(await screen.findByText(videoStrings.quotaExhausted)).toBeTruthy()
     expect(deps.startVideoCall).not.toHaveBeenCalled()
+  })
+
+  it("settings: the calls' device panel lists microphones and cameras; the microphone is remembered for the next call", async () => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        enumerateDevices: async () => [
+          { kind: 'audioinput', deviceId: 'mic-desk', label: 'Desk microphone', groupId: 'a' },
+          { kind: 'audioinput', deviceId: 'mic-headset', label: 'Headset microphone', groupId: 'b' },
+          { kind: 'videoinput', deviceId: 'cam-1', label: 'Webcam', groupId: 'c' },
+        ],
+      },
+    })
+    const { engine } = fakeCall()
+    const { platform } = await renderApp('/lena-hart/video', { fetch: fakeVideoApi([lenaHart()]).fetch })
+    fireEvent.click(await startButton())
+    await waitFor(() => expect(engine.started).toBe(1))
+    expect(engine.microphones).toEqual([])
+    act(() => engine.emit({ type: 'joined' }))
+    fireEvent.click(await screen.findByRole('button', { name: callsStrings.settings }))
+    const microphone = await screen.findByRole('combobox', { name: callsStrings.microphone })
+    expect(screen.getByRole('combobox', { name: videoStrings.cameras }).textContent).toBe('Webcam')
+    fireEvent.change(microphone, { target: { value: 'mic-headset' } })
+    await waitFor(() => expect(engine.microphones).toEqual(['mic-headset']))
+    await waitFor(async () =>
+      expect(await platform.storage.get(storageKeys.callDevices)).toEqual({ microphone: 'mic-headset' }),
+    )
+    fireEvent.click(screen.getByRole('button', { name: videoStrings.endCall }))
+    fireEvent.click(await screen.findByRole('button', { name: videoStrings.callAgain }))
+    await waitFor(() => expect(engine.started).toBe(2))
+    await waitFor(() => expect(engine.microphones).toEqual(['mic-headset', 'mic-headset']))
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined })
   })
 
   it('shows the staff debug panel only to staff', async () => {
