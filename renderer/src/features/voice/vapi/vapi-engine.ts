@@ -18,6 +18,22 @@ export interface VapiClient {
   setInputDevicesAsync?(options: { audioDeviceId: string }): Promise<unknown>
   /** Daily's output switch (vapi.d.ts: `setOutputDeviceAsync({ outputDeviceId })`). */
   setOutputDeviceAsync?(options: { outputDeviceId: string }): unknown
+  /** Daily's call object (vapi.d.ts), for the assistant's track when its audio element was refused. */
+  getDailyCallObject?(): { participants(): Record<string, unknown> } | null
+}
+
+type Obj = Record<string, unknown>
+const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Obj) : {})
+
+/** The assistant's audio track from Daily's participants (the one that is not local), if any. */
+function assistantTrack(client: VapiClient): MediaStreamTrack | null {
+  const participants = client.getDailyCallObject?.()?.participants() ?? {}
+  for (const [id, participant] of Object.entries(participants)) {
+    if (id === 'local' || obj(participant).local === true) continue
+    const track = obj(obj(obj(participant).tracks).audio).persistentTrack
+    if (track) return track as MediaStreamTrack
+  }
+  return null
 }
 
 /**
@@ -43,6 +59,9 @@ export function createVapiEngine(
   let vapi: VapiClient | null = null
   let muted = false
   let stopped = false
+  let speaker = context.devices?.speaker
+  /** Our own player for the assistant's voice, made from a click after the SDK's was refused. */
+  let player: HTMLAudioElement | null = null
   const listeners = new Map<VapiEventName, (payload?: unknown) => void>()
 
   const detach = () => {
@@ -85,7 +104,6 @@ export function createVapiEngine(
       try {
         // On failure the SDK emits 'error' (mapped above) and resolves null; a throw is reported here.
         await client.start(provider.assistant)
-        const speaker = context.devices?.speaker
         if (speaker && !stopped) client.setOutputDeviceAsync?.({ outputDeviceId: speaker })
       } catch (error) {
         if (!stopped) fail(error instanceof Error ? error.message : 'Vapi could not start the call', error)
@@ -99,11 +117,34 @@ export function createVapiEngine(
       await vapi?.setInputDevicesAsync?.({ audioDeviceId: deviceId })
     },
     async setSpeaker(deviceId) {
+      speaker = deviceId
       vapi?.setOutputDeviceAsync?.({ outputDeviceId: deviceId })
+      const sink = player as (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null
+      await sink?.setSinkId?.(deviceId)
+    },
+    async resumePlayback() {
+      const track = vapi && !stopped ? assistantTrack(vapi) : null
+      if (!track) return
+      player?.remove()
+      const audio = document.createElement('audio')
+      audio.autoplay = true
+      audio.srcObject = new MediaStream([track])
+      document.body.append(audio)
+      player = audio
+      const sink = audio as HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }
+      if (speaker) await sink.setSinkId?.(speaker).catch(() => undefined)
+      try {
+        await audio.play()
+        context.onEvent({ type: 'playback-resumed' })
+      } catch {
+        // Still refused: the button stays for another click.
+      }
     },
     async stop() {
       if (stopped) return
       stopped = true
+      player?.remove()
+      player = null
       // Listeners go first: the store asked for the end, it needs no 'ended' back.
       detach()
       await vapi?.stop().catch(() => {})

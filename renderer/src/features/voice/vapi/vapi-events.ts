@@ -60,6 +60,9 @@ function microphoneKind(error: Obj): CallEngineErrorKind | null {
 function errorEvent(payload: unknown): CallEngineEvent | null {
   const outer = obj(payload)
   if (NON_FATAL_ERROR_TYPES.has(str(outer.type))) return null
+  // The assistant's audio element's play() was refused, 'usually autoplay policy' (the SDK's own words):
+  // the call goes on, and the screen offers the manual-playback button (spec 2 §2).
+  if (str(outer.type) === 'audio-start-failed') return { type: 'playback-blocked' }
   const error = obj(outer.error ?? payload)
   const inner = obj(error.error)
   if (isRoomGone(outer) || isRoomGone(error)) return { type: 'room-deleted' }

@@ -207,6 +207,15 @@ describe('the Vapi engine and the call settings (spec 2 §2)', () => {
     expect(vapi.outputs).toEqual([{ outputDeviceId: 'out-headset' }, { outputDeviceId: 'out-speakers' }])
   })
 
+  it("reads the SDK's refused assistant audio (autoplay) as manual playback, not a failed call", () => {
+    expect(
+      mapVapiEvent('error', {
+        type: 'audio-start-failed',
+        error: { name: 'NotAllowedError', message: 'play() failed' },
+      }),
+    ).toEqual({ type: 'playback-blocked' })
+  })
+
   it('joins with the default microphone when none is remembered', async () => {
     const { engine } = setUp(async () => DeviceVapi)
     await engine.start()
