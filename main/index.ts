@@ -89,6 +89,8 @@ let mainWindow: BrowserWindow | null = null
 let presence: CallPresence | null = null
 // A likeness:// link that started the app (Windows and Linux: in argv; macOS: 'open-url' before the window).
 let pendingLink: DeepLinkTarget | null = null
+/** The first window has been opened (links before that wait for it). */
+let started = false
 
 const sendEvent = (event: DesktopEvent) => mainWindow?.webContents.send(DESKTOP_EVENT_CHANNEL, event)
 
@@ -111,8 +113,8 @@ function openDeepLink(raw: string) {
   const win = mainWindow
   if (!win) {
     pendingLink = target
-    // macOS keeps the app running without windows: a link opens one.
-    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) void createWindow()
+    // macOS keeps the app running without windows: a link opens one (before start-up, start-up does).
+    if (started && BrowserWindow.getAllWindows().length === 0) void createWindow()
     return
   }
   showWindow(win)
@@ -137,7 +139,9 @@ function attachCallPresence(win: BrowserWindow) {
     workAreaFor: (rect) => screen.getDisplayMatching(rect).workArea,
     onModeChange: (mode) => sendEvent({ type: 'window-mode', mode }),
   })
-  const trayIcon = nativeImage.createFromPath(path.join(rendererDir, 'icons/favicon-32.png'))
+  const icon = nativeImage.createFromPath(path.join(rendererDir, 'icons/favicon-32.png'))
+  // The macOS menu bar takes 16-point icons; Windows and Linux scale the tray's own.
+  const trayIcon = process.platform === 'darwin' ? icon.resize({ width: 16, height: 16 }) : icon
   presence = createCallPresence({
     createTray: () => new Tray(trayIcon),
     buildMenu: (template) => Menu.buildFromTemplate(template),
@@ -285,6 +289,7 @@ if (!app.requestSingleInstanceLock()) {
       log,
     })
 
+    started = true
     await createWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) void createWindow()

@@ -136,7 +136,6 @@ const fake = vi.hoisted(() => {
         isPackaged: false,
         requestSingleInstanceLock: () => true,
         setAsDefaultProtocolClient: vi.fn(() => true),
-        isReady: () => true,
         on(event: string, listener: Listener) {
           appListeners.set(event, [...(appListeners.get(event) ?? []), listener])
         },
@@ -154,7 +153,9 @@ vi.mock('electron', () => ({
   BrowserWindow: fake.BrowserWindow,
   Tray: fake.Tray,
   Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
-  nativeImage: { createFromPath: (file: string) => ({ file }) },
+  nativeImage: {
+    createFromPath: (file: string) => ({ file, resize: () => ({ file, size: 16 }) }),
+  },
   globalShortcut: {
     register: (accelerator: string, callback: () => void) => {
       fake.shortcuts.set(accelerator, callback)
@@ -376,5 +377,21 @@ describe('the desktop call window, deep links and the mute shortcut', () => {
     expect(win().alwaysOnTop).toBe(false)
     expect(win().bounds).toEqual({ x: 0, y: 0, width: 1200, height: 820 })
     expect(events()).toContainEqual({ type: 'window-mode', mode: 'normal' })
+  })
+})
+
+describe('a link that starts the app', () => {
+  it('opens the app on the link’s page (Windows and Linux pass it in argv)', async () => {
+    const argv = process.argv
+    process.argv = [...argv, 'likeness://lena-hart/call']
+    try {
+      vi.resetModules()
+      fake.BrowserWindow.all.length = 0
+      await import('../../main/index')
+      await eventually(() => expect(fake.BrowserWindow.all).toHaveLength(1))
+      expect(win().loadURL).toHaveBeenCalledWith('app://renderer/lena-hart/call?dial=true')
+    } finally {
+      process.argv = argv
+    }
   })
 })
