@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { ChatMessage } from './chat'
+import { ChatMessage, Citation, MessageAffiliate } from './chat'
 import { LanguageCode } from './languages'
 
 /*
@@ -153,5 +153,11 @@ export const CallBundle = z.object({
   durationSeconds: z.nullable(z.int()),
   recordingUrl: z.nullable(z.string()),
   messages: z.array(ChatMessage),
+  /** The answers' sources (spec 2 §5/§7): whole, by message; empty-titled and invisible ones left out. */
+  citations: z.array(z.extend(Citation, { messageId: z.uuid() })),
+  /** The answers' product cards, by message, in their order. */
+  products: z.array(z.extend(MessageAffiliate, { messageId: z.uuid() })),
 })
 export type CallBundle = z.infer<typeof CallBundle>
+export type CallCitation = CallBundle['citations'][number]
+export type CallProduct = CallBundle['products'][number]

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { CallBundle } from './calls'
 import { ChatMessage } from './chat'
 
 /*
@@ -122,5 +123,7 @@ export const SharedVideoCall = z.object({
   /** A share-scoped address: dead once the conversation is unshared. Null when nothing was recorded. */
   recordingUrl: z.nullable(z.string()),
   messages: z.array(ChatMessage),
+  citations: CallBundle.shape.citations,
+  products: CallBundle.shape.products,
 })
 export type SharedVideoCall = z.infer<typeof SharedVideoCall>

@@ -26,7 +26,7 @@ export function toListItem(row: ConversationRow, place: ConversationPlace): Conv
     // Only owners ever see their list, so whoever sees a shared entry here shared it (spec 1 §6).
     isSharer: row.shareId !== null,
     shareUrl: row.shareId
-      ? sharedConversationUrl(place.publicUrl, place.slug, place.instanceSlug, row.shareId)
+      ? sharedConversationUrl(place.publicUrl, place.slug, place.instanceSlug, row.shareId, row.medium)
       : null,
   }
 }

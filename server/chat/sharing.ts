@@ -19,13 +19,25 @@ import { type ConversationRow, withCitationsAndAffiliates } from './message-view
 /** 96 random bits, 16 url-safe characters. */
 export const newShareId = () => randomBytes(12).toString('base64url')
 
-/** spec 1 §7 'Share URLs': {public host}/{slug}[/{instanceSlug}]/talk/conversation/shared/{shareId}. */
+/** The call media, whose conversations are shared as calls (spec 2 §2), not as chats. */
+const VOICE_MEDIA: ReadonlySet<string> = new Set(['BROWSER_VOICE', 'PHONE_VOICE'])
+
+/**
+ * spec 1 §7 'Share URLs': {public host}/{slug}[/{instanceSlug}]/talk/conversation/shared/{shareId}. A call's
+ * conversation is shared as the call (spec 2 §2): a voice call at {public host}/{slug}/call/shared/{shareId},
+ * a video call at {public host}/{slug}/video/shared/{shareId} (the clone's pages: instances have no shared
+ * call pages, server/web/clone-pages.ts).
+ */
 export function sharedConversationUrl(
   publicUrl: string,
   slug: string,
   instanceSlug: string | null,
   shareId: string,
+  medium?: string,
 ): string {
+  const host = publicUrl.replace(/\/+$/, '')
+  const callPage = medium && VOICE_MEDIA.has(medium) ? 'call' : medium === 'VIDEO' ? 'video' : null
+  if (callPage) return `${host}/${encodeURIComponent(slug)}/${callPage}/shared/${encodeURIComponent(shareId)}`
   const clonePath = instanceSlug
     ? `${encodeURIComponent(slug)}/${encodeURIComponent(instanceSlug)}`
     : encodeURIComponent(slug)

@@ -62,7 +62,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       return {
         shared: {
           id: shareId,
-          url: sharedConversationUrl(publicUrl, place.slug, place.instanceSlug, shareId),
+          url: sharedConversationUrl(publicUrl, place.slug, place.instanceSlug, shareId, owned.medium),
         },
       }
     },

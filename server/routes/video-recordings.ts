@@ -5,6 +5,7 @@ import { ApiErrorBody, ShareId } from '../../contract'
 import { AttachRecordingRequest, AttachRecordingResponse, SharedVideoCall } from '../../contract/video'
 import { ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
+import { callSources } from '../calls/call-bundle'
 import { requireOwnVideoCall } from '../calls/video-access'
 import { findVideoCallByConversation, type VideoCallRow } from '../calls/video-call-store'
 import { findSharedConversation, toSharedConversation } from '../chat/sharing'
@@ -114,7 +115,10 @@ export const videoRecordingRoutes: FastifyPluginAsyncZod<VideoRecordingRoutesOpt
         .select({ name: clones.name })
         .from(clones)
         .where(eq(clones.id, shared.conversation.cloneId))
-      const view = await toSharedConversation(db, shared)
+      const [view, sources] = await Promise.all([
+        toSharedConversation(db, shared),
+        callSources(db, shared.conversation.id, 'shared'),
+      ])
       reply.header('cache-control', 'private, no-store')
       return {
         shareId: view.shareId,
@@ -123,6 +127,7 @@ export const videoRecordingRoutes: FastifyPluginAsyncZod<VideoRecordingRoutesOpt
         durationSeconds: call?.durationSeconds ?? null,
         recordingUrl: call?.recordingUploadId ? sharedRecordingUrl(view.shareId) : null,
         messages: view.messages,
+        ...sources,
       }
     },
   )

@@ -15,6 +15,7 @@ import { checkLanguage } from '../../contract/languages'
 import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import { requireOwnCall } from '../calls/call-access'
+import { callSources } from '../calls/call-bundle'
 import { callTexts } from '../calls/call-language'
 import {
   elapsedSeconds,
@@ -194,9 +195,10 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
         visitorId: null,
       })
       if (!conversation) throw notFound('Conversation not found')
-      const [call, full] = await Promise.all([
+      const [call, full, sources] = await Promise.all([
         findVoiceCallByConversation(db, conversation.id),
         loadConversationWithMessages(db, conversation),
+        callSources(db, conversation.id),
       ])
       return {
         conversationId: conversation.id,
@@ -205,6 +207,7 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
         durationSeconds: call?.durationSeconds ?? null,
         recordingUrl: call?.recordingUrl ?? conversation.recordingUrl,
         messages: full.messages,
+        ...sources,
       }
     },
   )
