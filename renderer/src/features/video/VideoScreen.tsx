@@ -12,7 +12,7 @@ import { videoStartUnavailable } from '../../lib/video-quota'
 import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
 import { useCurrentUser } from '../auth'
-import { CallPage, formatCallTimer, useCallDevices } from '../calls'
+import { CallPage, formatCallTimer, PlaybackBlocked, useCallDevices } from '../calls'
 import { openPaywall } from '../paywall'
 import { SelfCamera } from './SelfCamera'
 import { useVideoStart } from './use-video-start'
@@ -122,7 +122,7 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
           imageUrl={imageUrl}
           verified={clone.verified}
           showBack={status === VideoCallStatus.INACTIVE || status === VideoCallStatus.ENDED}
-          live={active}
+          live={active && !snap.playbackBlocked}
           timer={active ? formatCallTimer(snap.elapsedSeconds) : null}
         />
         <div className="video-stage" ref={stageRef}>
@@ -135,6 +135,11 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
               problem={cameraProblem}
               container={() => stageRef.current}
             />
+          ) : null}
+          {active && snap.playbackBlocked ? (
+            <div className="video-playback">
+              <PlaybackBlocked onResume={() => void videoCall.resumePlayback()} />
+            </div>
           ) : null}
           {inCall && recording === 'Failed' ? (
             <Badge color="orange" className="video-recording-badge">

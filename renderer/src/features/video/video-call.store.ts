@@ -48,6 +48,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     remainingSeconds: null,
     startedAt: null,
     joinedAt: null,
+    playbackBlocked: false,
   })
   const runner = createCallRunner<
     VideoCallView['machine'],
@@ -79,6 +80,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
   function stopMedia() {
     const current = engine
     engine = null
+    view.playbackBlocked = false
     camera.stop()
     speaking = notSpeaking
     return current ? current.stop().catch(() => ({ uploadId: null })) : Promise.resolve({ uploadId: null })
@@ -172,6 +174,10 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
   function onEngineEvent(token: number, event: VideoEngineEvent) {
     if (!stillCurrent(token)) return
     if (event.type === 'error') return engineError(event.error)
+    if (event.type === 'playback-blocked' || event.type === 'playback-resumed') {
+      view.playbackBlocked = event.type === 'playback-blocked'
+      return
+    }
     const next = machineEventsOf(event, speaking)
     speaking = next.speaking
     for (const machineEvent of next.events) dispatch(machineEvent)
@@ -266,6 +272,8 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
     setMicrophone: (deviceId: string) => engine?.setMicrophone(deviceId) ?? Promise.resolve(),
     /** A speaker picked in the settings (where the engine can route sound to one). */
     setSpeaker: (deviceId: string) => engine?.setSpeaker?.(deviceId) ?? Promise.resolve(),
+    /** The manual-playback button's click: the held audio starts. */
+    resumePlayback: () => engine?.resumePlayback?.() ?? Promise.resolve(),
     /** A camera picked in the settings: a new stream, handed to the engine (recording and room follow). */
     async setCamera(deviceId: string) {
       const token = runner.attempt()

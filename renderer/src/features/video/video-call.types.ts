@@ -54,4 +54,6 @@ export interface VideoCallView {
   /** Timings for the staff debug panel (ms since epoch). */
   startedAt: number | null
   joinedAt: number | null
+  /** spec 2 §2 'manual playback': the browser holds the clone's voice until the visitor clicks. */
+  playbackBlocked: boolean
 }

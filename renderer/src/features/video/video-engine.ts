@@ -25,6 +25,9 @@ export type VideoEngineEvent =
   /** spec 2 §8 'Exiting meeting because room was deleted': the 1-hour limit. */
   | { type: 'room-deleted' }
   | { type: 'recording'; status: RecordingStatus; uploadId?: string }
+  /** spec 2 §2 'manual playback': the browser holds the clone's voice until the visitor clicks. */
+  | { type: 'playback-blocked' }
+  | { type: 'playback-resumed' }
   | { type: 'error'; error: VideoEngineError }
 
 export type VideoEngineErrorKind =
@@ -63,6 +66,8 @@ export interface VideoEngine {
   setMicrophone(deviceId: string): Promise<void>
   /** A speaker chosen in the settings (where the engine and browser can route sound: setSinkId). */
   setSpeaker?(deviceId: string): Promise<void>
+  /** The visitor's click on the manual-playback button: starts the held audio. */
+  resumePlayback?(): Promise<void>
   /**
    * Leaves and releases everything; resolves with the recording's upload id once it is uploaded and
    * attached (local avatar), or null (nothing recorded, or the provider records in the cloud). Safe twice.

@@ -195,7 +195,9 @@ export function createDailyEngine(
         subscribeToTracksAutomatically: true,
       })
       call = client
-      media = mountReplicaMedia(stage.replica)
+      media = mountReplicaMedia(stage.replica, () => {
+        if (!stopped) context.onEvent({ type: 'playback-blocked' })
+      })
       listen(client)
       try {
         await client.join({ url })
@@ -228,7 +230,11 @@ export function createDailyEngine(
       await call?.setInputDevicesAsync({ audioDeviceId: deviceId })
     },
     async setSpeaker(deviceId) {
-      await call?.setOutputDeviceAsync?.({ outputDeviceId: deviceId })
+      // The replica's voice plays in our own <audio> (replica-media.ts), not in Daily's.
+      await media?.setSpeaker(deviceId)
+    },
+    async resumePlayback() {
+      if (media && !stopped && (await media.resume())) context.onEvent({ type: 'playback-resumed' })
     },
     async stop() {
       if (!stopped) {

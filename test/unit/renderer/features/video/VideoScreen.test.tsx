@@ -176,6 +176,32 @@ describe('video screen (spec 2 §2, §4)', () => {
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined })
   })
 
+  it('manual playback: a held replica voice shows Play audio over the stage, and the click resumes it (spec 2 §2)', async () => {
+    const { engine } = fakeCall()
+    const resumePlayback = vi.fn(async () => engine.emit({ type: 'playback-resumed' }))
+    const create = engine.create
+    videoCall.configure({
+      loadVideoEngine: vi.fn(async () => (context: Parameters<typeof create>[0]) => ({
+        ...create(context),
+        resumePlayback,
+      })),
+    })
+    await renderApp('/lena-hart/video', { fetch: fakeVideoApi([lenaHart()]).fetch })
+    fireEvent.click(await startButton())
+    await waitFor(() => expect(engine.started).toBe(1))
+    act(() => {
+      engine.emit({ type: 'joined' })
+      engine.emit({ type: 'replica-joined', bootMs: 900 })
+    })
+    expect(screen.queryByRole('button', { name: callsStrings.startAudio })).toBeNull()
+    act(() => engine.emit({ type: 'playback-blocked' }))
+    const play = await screen.findByRole('button', { name: callsStrings.startAudio })
+    await waitFor(() => expect(document.activeElement).toBe(play))
+    fireEvent.click(play)
+    expect(resumePlayback).toHaveBeenCalledOnce()
+    await waitFor(() => expect(screen.queryByRole('button', { name: callsStrings.startAudio })).toBeNull())
+  })
+
   it('shows the staff debug panel only to staff', async () => {
     const { engine } = fakeCall()
     await renderApp('/lena-hart/video', { fetch: fakeVideoApi([lenaHart()], { staff: true }).fetch })

@@ -160,6 +160,25 @@ describe('createDailyEngine', () => {
     expect(call.localVideo).toEqual([false, true])
   })
 
+  it("says when the browser refuses the replica's voice (autoplay), resumes it from a click, and routes it to a speaker", async () => {
+    const refusal = Object.assign(new Error('play() needs a gesture'), { name: 'NotAllowedError' })
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValueOnce(refusal)
+    const t = setUp()
+    await t.engine.start(t.stage)
+    const replica = { session_id: 'replica-1', local: false }
+    t.fake().emit('participant-joined', { participant: replica })
+    t.fake().emit('track-started', { type: 'audio', participant: replica, track: fakeTrack('audio') })
+    await vi.waitFor(() => expect(t.events).toContainEqual({ type: 'playback-blocked' }))
+    play.mockResolvedValueOnce(undefined)
+    await t.engine.resumePlayback?.()
+    expect(t.events.at(-1)).toEqual({ type: 'playback-resumed' })
+    const audio = t.replica.querySelector('audio') as HTMLAudioElement & { setSinkId?: unknown }
+    const setSinkId = vi.fn(async () => undefined)
+    audio.setSinkId = setSinkId
+    await t.engine.setSpeaker?.('out-headset')
+    expect(setSinkId).toHaveBeenCalledWith('out-headset')
+  })
+
   it('leaves and destroys once, removes the replica and its listeners, and has nothing to upload', async () => {
     const t = setUp()
     await t.engine.start(t.stage)
