@@ -1,4 +1,5 @@
 import { Avatar, Flex, IconButton, Text } from '@radix-ui/themes'
+import { useEffect, useRef } from 'react'
 import { initialsOf } from '../../lib/initials'
 import { Tooltip } from '../../ui/tooltip'
 import { desktopCallStrings as t } from './desktop-call.strings'
@@ -26,8 +27,20 @@ export function CompactCallView({
   onExpand(): void
 }>) {
   const muteLabel = call.muted ? t.unmute : t.mute
+  const root = useRef<HTMLElement>(null)
+  useEffect(() => {
+    // The call screen underneath keeps running but cannot be reached: keyboard and screen readers stay here.
+    const behind = [...document.querySelectorAll<HTMLElement>('body main, body header')].filter(
+      (element) => !root.current?.contains(element) && !element.inert,
+    )
+    for (const element of behind) element.inert = true
+    root.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()
+    return () => {
+      for (const element of behind) element.inert = false
+    }
+  }, [])
   return (
-    <section className="desktop-call-compact" aria-label={t.callWith(name)} data-kind={call.kind}>
+    <section ref={root} className="desktop-call-compact" aria-label={t.callWith(name)} data-kind={call.kind}>
       <Tooltip content={t.fullWindow}>
         <IconButton
           className="desktop-call-compact__expand"

@@ -120,6 +120,32 @@ describe('the compact call window', () => {
     expect(actions.onExpand).toHaveBeenCalledTimes(1)
   })
 
+  it('keeps keyboard and screen readers in the compact window while the call screen runs underneath', () => {
+    const actions = { onToggleMute: vi.fn(), onHangUp: vi.fn(), onExpand: vi.fn() }
+    const view = renderWith(
+      web(),
+      <>
+        <main id="main">
+          <button type="button">Call screen</button>
+        </main>
+        <CompactCallView call={live} name="Lena Hart" imageUrl={undefined} {...actions} />
+      </>,
+    )
+    const page = document.getElementById('main')!
+    expect(page.inert).toBe(true)
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(t.fullWindow)
+    view.rerender(
+      <Theme>
+        <PlatformProvider platform={web()}>
+          <main id="main">
+            <button type="button">Call screen</button>
+          </main>
+        </PlatformProvider>
+      </Theme>,
+    )
+    expect(document.getElementById('main')!.inert).toBe(false)
+  })
+
   it('says when it is muted or still connecting, and when the mic cannot be toggled yet', () => {
     renderWith(
       web(),
