@@ -28,8 +28,7 @@ export const videoStrings = defineStrings('video', {
   mute: 'Mute microphone',
   unmute: 'Unmute microphone',
   micLocked: 'The microphone turns on once you have spoken',
-  settings: 'Settings',
-  microphones: 'Microphones',
+  // The settings button and the microphone list are the calls' shared ones (features/calls).
   cameras: 'Cameras',
   endCall: 'End call',
   selfCamera: 'Your camera',
