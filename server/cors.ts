@@ -12,7 +12,7 @@ export const DESKTOP_ORIGIN = 'app://renderer'
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
 const ALLOWED_HEADERS = `authorization, content-type, accept, last-event-id, ${VISITOR_HEADER}`
 /** Answer headers the app may read: a part upload's ETag (it goes back with `complete`). */
-const EXPOSED_HEADERS = 'etag'
+const EXPOSED_HEADERS = 'etag, x-speech-timing'
 const PREFLIGHT_MAX_AGE_SECONDS = '600'
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ErrorCode } from '../../contract'
 import { VoiceSpeechRequest, VoiceTurnRequest } from '../../contract/calls'
+import { encodeSpeechTiming, SPEECH_TIMING_HEADER } from '../../contract/speech-timing'
 import type { App } from '../app-type'
 import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
@@ -173,6 +174,8 @@ export function registerCallTurns<C extends HeldCall>(
         }
         cache.set(key, speech)
       }
+      // The avatar's mouth follows the sounds' timing (contract/speech-timing.ts), where the voice gives it.
+      if (speech.timing) reply.header(SPEECH_TIMING_HEADER, encodeSpeechTiming(speech.timing))
       return reply
         .header('content-type', speech.contentType)
         .header('cache-control', 'no-store')

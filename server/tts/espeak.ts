@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { espeakTiming } from './espeak-timing'
 import { espeakVoiceArgument } from './espeak-voices'
 import { languageCode } from './language'
 import { type Speech, type SpeechRequest, SpeechUnavailableError, type TextToSpeech } from './provider'
@@ -20,21 +21,23 @@ const voiceFor = (language: string, voiceId?: string) => {
  * text can become an option). eSpeak streams a WAV whose header carries placeholder sizes; they are fixed
  * up so every player reads the length right.
  */
-export function createEspeakTts(options: { binary?: string; wordsPerMinute?: number } = {}): TextToSpeech {
+export function createEspeakTts(
+  options: { binary?: string; wordsPerMinute?: number; timing?: boolean } = {},
+): TextToSpeech {
   const binary = options.binary ?? 'espeak-ng'
   const speed = String(options.wordsPerMinute ?? 165)
   return {
     name: 'espeak-ng',
-    synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech> {
-      return new Promise((resolve, reject) => {
-        const child = spawn(
-          binary,
-          ['--stdout', '-v', voiceFor(request.language, request.voiceId), '-s', speed],
-          {
-            stdio: ['pipe', 'pipe', 'pipe'],
-            signal,
-          },
-        )
+    async synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech> {
+      const voice = voiceFor(request.language, request.voiceId)
+      // The phonemes' timing of the same audio (espeak-timing.ts), alongside: null when it cannot be had.
+      const timing =
+        options.timing === false ? null : espeakTiming(request.text, voice, Number(speed), {}, signal)
+      const speech = await new Promise<Speech>((resolve, reject) => {
+        const child = spawn(binary, ['--stdout', '-v', voice, '-s', speed], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          signal,
+        })
         const chunks: Buffer[] = []
         let stderr = ''
         child.stdout.on('data', (c: Buffer) => chunks.push(c))
@@ -54,6 +57,7 @@ export function createEspeakTts(options: { binary?: string; wordsPerMinute?: num
         })
         child.stdin.end(request.text)
       })
+      return { ...speech, timing: await timing }
     },
   }
 }

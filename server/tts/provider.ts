@@ -1,3 +1,5 @@
+import type { SpeechTiming } from '../../contract/speech-timing'
+
 /** A text-to-speech provider: eSpeak NG on the machine by default, ElevenLabs when configured. */
 export interface SpeechRequest {
   text: string
@@ -10,6 +12,8 @@ export interface SpeechRequest {
 export interface Speech {
   audio: Buffer
   contentType: string
+  /** When each sound is heard, where the provider says (contract/speech-timing.ts): the avatar's mouth. */
+  timing?: SpeechTiming | null
 }
 
 export interface TextToSpeech {
