@@ -29,6 +29,8 @@ export interface CallWindowDeps {
   workAreaFor(rect: Rect): Rect
   /** Told after every change of mode (the renderer switches its layout, the tray its menu). */
   onModeChange(mode: CallWindowMode): void
+  /** Where the compact window was in an earlier run (window-state.json), if anywhere. */
+  compactAt?: { x: number; y: number } | undefined
 }
 
 /**
@@ -41,7 +43,7 @@ export function createCallWindow(deps: CallWindowDeps) {
   const { win } = deps
   let mode: CallWindowMode = 'normal'
   let normal: { bounds: Rect; maximized: boolean; fullScreen: boolean } | null = null
-  let compactAt: { x: number; y: number } | null = null
+  let compactAt = deps.compactAt ?? null
 
   function compactBounds(): Rect {
     const { width, height } = COMPACT_WINDOW_SIZE
@@ -95,11 +97,16 @@ export function createCallWindow(deps: CallWindowDeps) {
       return mode
     },
     /**
-     * What window-state.ts should remember while compact: the normal window, never the compact one (so
-     * quitting during a compact call reopens the app at its normal size). Null when not compact.
+     * What window-state.ts should remember: while compact the normal window, never the compact one (so
+     * quitting during a compact call reopens the app at its normal size), and where the compact window is
+     * or was last, for the next call.
      */
-    rememberedState(): WindowState | null {
-      return normal ? { ...normal.bounds, maximized: normal.maximized } : null
+    stateToSave(own: WindowState): WindowState {
+      if (normal) {
+        const { x, y } = win.getBounds()
+        return { ...normal.bounds, maximized: normal.maximized, compact: { x, y } }
+      }
+      return compactAt ? { ...own, compact: compactAt } : own
     },
   }
 }

@@ -133,9 +133,10 @@ function firstPath() {
 }
 
 /** The compact call window, the tray entry and the mute shortcut, for this window's calls. */
-function attachCallPresence(win: BrowserWindow) {
+function attachCallPresence(win: BrowserWindow, compactAt: { x: number; y: number } | undefined) {
   const callWindow = createCallWindow({
     win,
+    compactAt,
     workAreaFor: (rect) => screen.getDisplayMatching(rect).workArea,
     onModeChange: (mode) => sendEvent({ type: 'window-mode', mode }),
   })
@@ -165,8 +166,9 @@ function attachCallPresence(win: BrowserWindow) {
 
 async function createWindow() {
   const stateFile = path.join(app.getPath('userData'), 'window-state.json')
+  const saved = await loadWindowState(stateFile)
   const state = fitToDisplays(
-    await loadWindowState(stateFile),
+    saved,
     screen.getAllDisplays().map((d) => d.workArea),
   )
   const win = new BrowserWindow({
@@ -194,7 +196,7 @@ async function createWindow() {
   })
   if (state.maximized) win.maximize()
   mainWindow = win
-  const callWindow = attachCallPresence(win)
+  const callWindow = attachCallPresence(win, saved.compact)
   trackWindowState(
     win,
     (next) => {
@@ -203,7 +205,7 @@ async function createWindow() {
       )
     },
     SAVE_DELAY_MS,
-    () => callWindow.rememberedState(),
+    (own) => callWindow.stateToSave(own),
   )
   win.once('ready-to-show', () => win.show())
   const start = firstPath()

@@ -9,6 +9,8 @@ const WindowState = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   maximized: z.boolean().default(false),
+  /** Where the compact call window was last (main/call-window.ts), if it was ever used. */
+  compact: z.object({ x: z.number().int(), y: z.number().int() }).optional(),
 })
 export type WindowState = z.infer<typeof WindowState>
 
@@ -72,19 +74,18 @@ export interface TrackedWindow {
 }
 
 /**
- * Saves the state shortly after every move or resize, and at once when the window closes. `remembered`
- * answers a state to save instead of the window's own (the normal window while it is the compact call
- * window, main/call-window.ts), or null.
+ * Saves the state shortly after every move or resize, and at once when the window closes. `adjust` turns
+ * the window's own state into the one to save (main/call-window.ts: the normal window while it is the
+ * compact call window, and where the compact window was).
  */
 export function trackWindowState(
   win: TrackedWindow,
   save: (state: WindowState) => void,
   delayMs = SAVE_DELAY_MS,
-  remembered: () => WindowState | null = () => null,
+  adjust: (own: WindowState) => WindowState = (own) => own,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const snapshot = (): WindowState =>
-    remembered() ?? { ...win.getNormalBounds(), maximized: win.isMaximized() }
+  const snapshot = (): WindowState => adjust({ ...win.getNormalBounds(), maximized: win.isMaximized() })
   const later = () => {
     clearTimeout(timer)
     timer = setTimeout(() => save(snapshot()), delayMs)

@@ -1,6 +1,15 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { COMPACT_WINDOW_SIZE, type CompactableWindow, createCallWindow } from '../../main/call-window'
-import { MIN_WINDOW_SIZE, type Rect, trackWindowState } from '../../main/window-state'
+import {
+  loadWindowState,
+  MIN_WINDOW_SIZE,
+  type Rect,
+  saveWindowState,
+  trackWindowState,
+} from '../../main/window-state'
 
 /** A window that behaves like a BrowserWindow as far as the call window looks. */
 function fakeWindow(initial: Rect, { maximized = false, fullScreen = false } = {}) {
@@ -122,7 +131,7 @@ describe('the compact call window', () => {
     expect(state.bounds).toMatchObject({ x: 40, y: 60, ...COMPACT_WINDOW_SIZE })
   })
 
-  it('has window-state.ts save the normal window, never the compact one', () => {
+  it('has window-state.ts save the normal window, never the compact one, and where the compact one was', async () => {
     vi.useFakeTimers()
     try {
       const { win, state } = fakeWindow({ x: 100, y: 80, width: 1200, height: 820 })
@@ -134,18 +143,48 @@ describe('the compact call window', () => {
       }
       const callWindow = createCallWindow({ win, workAreaFor: () => workArea, onModeChange: () => undefined })
       const save = vi.fn()
-      trackWindowState(tracked, save, 10, () => callWindow.rememberedState())
+      trackWindowState(tracked, save, 10, (own) => callWindow.stateToSave(own))
       callWindow.setMode('compact')
       expect(state.bounds.width).toBe(COMPACT_WINDOW_SIZE.width)
+      state.bounds = { ...state.bounds, x: 50, y: 70 }
+      listeners.get('move')!()
+      vi.advanceTimersByTime(20)
+      const normal = { x: 100, y: 80, width: 1200, height: 820, maximized: false }
+      expect(save).toHaveBeenLastCalledWith({ ...normal, compact: { x: 50, y: 70 } })
+      listeners.get('close')!()
+      expect(save).toHaveBeenLastCalledWith({ ...normal, compact: { x: 50, y: 70 } })
+
+      // Back to normal, the compact window's place is still saved with the window's own state.
+      callWindow.setMode('normal')
       listeners.get('resize')!()
       vi.advanceTimersByTime(20)
-      expect(save).toHaveBeenLastCalledWith({ x: 100, y: 80, width: 1200, height: 820, maximized: false })
-      listeners.get('close')!()
-      expect(save).toHaveBeenLastCalledWith({ x: 100, y: 80, width: 1200, height: 820, maximized: false })
-      callWindow.setMode('normal')
-      expect(callWindow.rememberedState()).toBeNull()
+      expect(save).toHaveBeenLastCalledWith({ ...normal, compact: { x: 50, y: 70 } })
+
+      // The next run starts its compact window there (a saved state round-trips through the file).
+      const file = path.join(await mkdtemp(path.join(tmpdir(), 'call-window-')), 'window-state.json')
+      await saveWindowState(file, save.mock.lastCall![0])
+      const loaded = await loadWindowState(file)
+      const next = fakeWindow({ x: 100, y: 80, width: 1200, height: 820 })
+      createCallWindow({
+        win: next.win,
+        workAreaFor: () => workArea,
+        onModeChange: () => undefined,
+        compactAt: loaded.compact,
+      }).setMode('compact')
+      expect(next.state.bounds).toEqual({ x: 50, y: 70, ...COMPACT_WINDOW_SIZE })
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('puts a remembered compact window that no longer fits back in the corner', () => {
+    const { win, state } = fakeWindow({ x: 100, y: 80, width: 1200, height: 820 })
+    createCallWindow({
+      win,
+      workAreaFor: () => workArea,
+      onModeChange: () => undefined,
+      compactAt: { x: 3000, y: 70 },
+    }).setMode('compact')
+    expect(state.bounds).toMatchObject({ x: 1920 - COMPACT_WINDOW_SIZE.width - 24 })
   })
 })
