@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { DESKTOP_EVENT_CHANNEL, IpcChannel } from './ipc-channels'
+import { slugProblem } from './studio-clones'
 
 export { DESKTOP_EVENT_CHANNEL, IpcChannel }
 
@@ -61,7 +62,8 @@ export const WindowModeRequest = z.object({ mode: CallWindowMode })
 
 /** A likeness:// link, parsed and checked by main: open the clone's profile, or start a voice or video call. */
 export const DeepLinkTarget = z.object({
-  slug: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+  // The one slug rule (a clone's address): length, characters, reserved words.
+  slug: z.string().check(z.refine((slug) => slugProblem(slug) === null)),
   action: z.enum(['open', 'call', 'video']),
 })
 export type DeepLinkTarget = z.infer<typeof DeepLinkTarget>

@@ -141,6 +141,7 @@ describe('desktop platform', () => {
     const deliver = events[0]!
     deliver({ type: 'deep-link', target: { slug: 'lena-hart', action: 'call' } })
     deliver({ type: 'deep-link', target: { slug: '../studio', action: 'call' } })
+    deliver({ type: 'deep-link', target: { slug: 'studio', action: 'open' } })
     deliver({ type: 'run', command: 'rm -rf' })
     deliver('toggle-mute')
     deliver({ type: 'toggle-mute' })
