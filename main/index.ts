@@ -119,7 +119,7 @@ function openDeepLink(raw: string) {
   }
   showWindow(win)
   if (presence?.inCall()) {
-    log.warn(`Did not open ${raw}: a call is under way`)
+    log.warn(`Did not open likeness://${target.slug} (${target.action}): a call is under way`)
     return
   }
   sendEvent({ type: 'deep-link', target })
