@@ -6,6 +6,7 @@ import './calls.css'
 
 export { CallBar } from './CallBar'
 export { CallPage } from './CallPage'
+export { CallTranscriptLines, withCallSources } from './CallTranscriptLines'
 export {
   type CallRunner,
   type CallTransition,

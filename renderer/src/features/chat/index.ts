@@ -18,4 +18,5 @@ export {
   type SendOutcome,
   useChatStreamStatus,
 } from './chat-stream.store'
+export { ProductCard } from './MessageParts'
 export { productsWithUrl, truncateProductName } from './product'

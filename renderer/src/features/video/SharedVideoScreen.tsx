@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import type { ChatMessage } from '../../../../contract/chat'
+import type { SharedVideoCall } from '../../../../contract/video'
 import { isApiError } from '../../api/client'
 import { trackEvent } from '../../api/events'
 import { fetchSharedVideo, sharedVideoQueryKey } from '../../api/video'
@@ -14,6 +15,7 @@ import { LogoMark, RefreshIcon, SearchIcon, VideoIcon, WarningIcon } from '../..
 import { ArrowDownIcon } from '../../ui/lazy-icons'
 import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
+import { CallTranscriptLines } from '../calls'
 import { VideoShareAside } from './VideoShareAside'
 import { NAVIGATION_TIMEOUT_MS } from './video.constants'
 import { videoStrings } from './video.strings'
@@ -109,6 +111,8 @@ export function SharedVideoScreen({ slug, shareId }: Readonly<{ slug: string; sh
         startedAt={call.startedAt}
         recordingUrl={call.recordingUrl}
         messages={call.messages}
+        citations={call.citations}
+        products={call.products}
       />
     )
     aside = (
@@ -168,6 +172,8 @@ function SharedVideoBody({
   startedAt,
   recordingUrl,
   messages,
+  citations,
+  products,
 }: Readonly<{
   slug: string
   conversationId: string | null
@@ -175,8 +181,9 @@ function SharedVideoBody({
   startedAt: string
   recordingUrl: string | null
   messages: readonly ChatMessage[]
+  citations: SharedVideoCall['citations']
+  products: SharedVideoCall['products']
 }>) {
-  const lines = messages.filter((m) => m.sender !== 'SYSTEM' && m.text.trim())
   const download = () => {
     try {
       downloadRecording(recordingUrl, `${strings.title(name)}.webm`)
@@ -209,23 +216,14 @@ function SharedVideoBody({
       <Heading as="h2" size="4">
         {strings.transcript}
       </Heading>
-      <ol className="call-transcript__list">
-        {lines.map((message) => (
-          <li key={message.id} className="call-transcript__line">
-            <Flex gap="2" align="baseline">
-              <Text size="1" weight="bold">
-                {message.sender === 'USER' ? strings.you : name}
-              </Text>
-              <Text size="1" color="gray" asChild>
-                <time dateTime={message.createdAt}>{formatted('time', message.createdAt)}</time>
-              </Text>
-            </Flex>
-            <Text as="p" size="2">
-              {message.text}
-            </Text>
-          </li>
-        ))}
-      </ol>
+      <CallTranscriptLines
+        messages={messages}
+        cloneName={name}
+        youLabel={strings.you}
+        slug={slug}
+        citations={citations}
+        products={products}
+      />
     </Flex>
   )
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { z } from 'zod/mini'
+import { resolveMediaUrl } from '../../api/client'
 import { cloneQuery } from '../../api/clones'
 import { callBundleQuery } from '../../api/voice'
 import { openDialog } from '../../navigation/dialogs.store'
@@ -105,14 +106,30 @@ export function CallTranscriptScreen({
       <Loading />
     )
   } else {
+    const recordingUrl = resolveMediaUrl(bundle.data.recordingUrl)
     body = (
-      <TranscriptView
-        cloneName={clone.data.name}
-        slug={slug}
-        startedAt={bundle.data.startedAt}
-        messages={bundle.data.messages}
-        closable
-      />
+      <Flex direction="column" gap="4" width="100%">
+        {recordingUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: the transcript below is the call's text.
+          <audio
+            className="call-transcript__recording"
+            src={recordingUrl}
+            controls
+            preload="metadata"
+            aria-label={voiceStrings.recording}
+          />
+        ) : null}
+        <TranscriptView
+          cloneName={clone.data.name}
+          slug={slug}
+          startedAt={bundle.data.startedAt}
+          messages={bundle.data.messages}
+          citations={bundle.data.citations}
+          products={bundle.data.products}
+          viewSources={clone.data.viewSources}
+          closable
+        />
+      </Flex>
     )
     if (
       callShareable({

@@ -72,6 +72,7 @@ export function SharedCallScreen({ slug, shareId }: Readonly<{ slug: string; sha
           slug={slug}
           startedAt={shared.data.createdAt}
           messages={shared.data.messages}
+          viewSources={clone.data.viewSources}
           closable={false}
         />
         {startOwn}

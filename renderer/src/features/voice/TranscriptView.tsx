@@ -1,20 +1,19 @@
 import { Flex, Heading, IconButton, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
+import type { CallCitation, CallProduct } from '../../../../contract/calls'
 import type { ChatMessage } from '../../../../contract/chat'
 import { dateFormat } from '../../lib/language'
 import { callLink } from '../../navigation/clone-links'
 import { CloseIcon } from '../../ui/icons'
+import { CallTranscriptLines } from '../calls'
 import { voiceStrings } from './voice.strings'
 
-const FORMATS = {
-  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
-  date: { dateStyle: 'medium', timeStyle: 'short' },
-} satisfies Record<string, Intl.DateTimeFormatOptions>
-/** A time or a date, in the active language (null when there is none). */
-const formatted = (kind: keyof typeof FORMATS, iso: string | null) => {
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+/** A date, in the active language (null when there is none). */
+const formatted = (iso: string | null) => {
   const value = iso ? new Date(iso) : null
   if (!value || Number.isNaN(value.getTime())) return null
-  return dateFormat(FORMATS[kind]).format(value)
+  return dateFormat(DATE).format(value)
 }
 
 /** Both sides of a call, each line with its speaker and time (spec 2 §2 'Transcript page'). */
@@ -24,6 +23,9 @@ export function TranscriptView({
   startedAt,
   messages,
   closable,
+  citations,
+  products,
+  viewSources = true,
 }: Readonly<{
   cloneName: string
   slug: string
@@ -31,9 +33,14 @@ export function TranscriptView({
   messages: readonly ChatMessage[]
   /** The close link back to /{slug}/call (not on the shared view). */
   closable: boolean
+  /** The call's sources and products (call bundle, shared video page); else each message's own. */
+  citations?: readonly CallCitation[]
+  products?: readonly CallProduct[]
+  /** The clone shows its sources (spec 1 viewSources). */
+  viewSources?: boolean
 }>) {
   const lines = messages.filter((m) => m.sender !== 'SYSTEM' && m.text.trim())
-  const when = formatted('date', startedAt)
+  const when = formatted(startedAt)
   return (
     <div className="call-transcript">
       <Flex align="start" justify="between" gap="3" mb="4">
@@ -60,31 +67,15 @@ export function TranscriptView({
           {voiceStrings.transcriptEmpty}
         </Text>
       ) : (
-        <ol className="call-transcript__list">
-          {lines.map((message) => {
-            const user = message.sender === 'USER'
-            return (
-              <li
-                key={message.id}
-                className={
-                  user ? 'call-transcript__line call-transcript__line--user' : 'call-transcript__line'
-                }
-              >
-                <Flex gap="2" align="baseline">
-                  <Text size="1" weight="bold">
-                    {user ? voiceStrings.you : cloneName}
-                  </Text>
-                  <Text size="1" color="gray" asChild>
-                    <time dateTime={message.createdAt}>{formatted('time', message.createdAt)}</time>
-                  </Text>
-                </Flex>
-                <Text as="p" size="2">
-                  {message.text}
-                </Text>
-              </li>
-            )
-          })}
-        </ol>
+        <CallTranscriptLines
+          messages={lines}
+          cloneName={cloneName}
+          youLabel={voiceStrings.you}
+          slug={slug}
+          citations={citations}
+          products={products}
+          viewSources={viewSources}
+        />
       )}
     </div>
   )

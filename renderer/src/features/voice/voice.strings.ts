@@ -60,6 +60,8 @@ export const voiceStrings = defineStrings('voice', {
   navigationTimeout: 'Navigation is timing out - please try again',
   invalidConfiguration: 'Unable to load transcript - invalid configuration',
   transcriptEmpty: 'Nothing was said during this call.',
+  // The call's recording above its transcript (spec 2 §2 'Transcript page': waveform / player)
+  recording: 'Call recording',
   you: 'You',
   sharing: 'Sharing conversation...',
   shareFailed: 'Failed to share conversation.',

@@ -72,6 +72,8 @@ const sharedCall = (): SharedVideoCall => ({
   startedAt: '2025-01-01T10:00:00.000Z',
   durationSeconds: 42,
   recordingUrl: null,
+  citations: [],
+  products: [],
   messages: [
     {
       id: '55555555-5555-4555-8555-555555555551',

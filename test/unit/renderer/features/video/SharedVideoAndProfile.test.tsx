@@ -35,6 +35,8 @@ const sharedCall = (patch: Partial<SharedVideoCall> = {}): SharedVideoCall => ({
   startedAt: '2025-01-01T10:00:00.000Z',
   durationSeconds: 42,
   recordingUrl: '/api/calls/video/shared/share-video-1/recording',
+  citations: [],
+  products: [],
   messages: [
     message(
       '55555555-5555-4555-8555-555555555551',

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CallBundle } from '../../../../../contract/calls'
+import { citationsStrings } from '../../../../../renderer/src/features/citations/citations.strings'
+import { NAVIGATION_TIMEOUT_MS } from '../../../../../renderer/src/features/voice/call.constants'
 import { voiceStrings } from '../../../../../renderer/src/features/voice/voice.strings'
 import { closeDialog } from '../../../../../renderer/src/navigation/dialogs.store'
 import { message } from '../../support/chat'
@@ -17,6 +19,8 @@ const bundle: CallBundle = {
   startedAt: '2025-01-01T10:00:00.000Z',
   durationSeconds: 42,
   recordingUrl: null,
+  citations: [],
+  products: [],
   messages: [
     message({ sender: 'USER', text: 'How long should I nap?', conversationId: CALL_CONVERSATION_ID }),
     message({ sender: 'CLONE', text: 'About twenty minutes.', conversationId: CALL_CONVERSATION_ID }),
@@ -69,5 +73,77 @@ describe('call transcript page (spec 2 §2, §6, §8)', () => {
       fetch: fakeVoiceApi([lenaHart()], { signedIn: true }).fetch,
     })
     expect(await screen.findByRole('heading', { name: voiceStrings.invalidConfiguration })).toBeTruthy()
+  })
+
+  it('shows the answers as the chat does: a clickable marker opens the Sources overlay, product cards', async () => {
+    const answer = message({
+      sender: 'CLONE',
+      text: 'Keep naps short [1].',
+      conversationId: CALL_CONVERSATION_ID,
+    })
+    const withSources: CallBundle = {
+      ...bundle,
+      messages: [bundle.messages[0]!, answer],
+      citations: [
+        {
+          messageId: answer.id,
+          id: '77777777-7777-4777-8777-777777777771',
+          index: 1,
+          documentId: '77777777-7777-4777-8777-777777777772',
+          documentTitle: 'Sleep notes',
+          type: 'Website',
+          title: 'Napping well',
+          url: 'https://example.com/naps',
+          tweetId: null,
+          timestamp: null,
+          text: 'Twenty minutes is enough.',
+          visible: true,
+          createdAt: '2025-01-01T10:00:00.000Z',
+        },
+      ],
+      products: [
+        { messageId: answer.id, url: 'https://shop.example/mask', title: 'Silk eye mask', imageUrl: null },
+      ],
+      recordingUrl: 'https://storage.example/call.wav',
+    }
+    await renderApp(`/lena-hart/call/${CALL_CONVERSATION_ID}`, {
+      fetch: fakeVoiceApi([lenaHart()], { signedIn: true, bundles: [withSources] }).fetch,
+    })
+    const line = (await screen.findByText(/Keep naps short/)).closest('li')!
+    // The marker is a button, not the literal '[1]'.
+    expect(line.textContent).not.toContain('[1]')
+    expect(screen.getByRole('link', { name: /Silk eye mask/ })).toBeTruthy()
+    fireEvent.click(within(line).getByRole('button', { name: citationsStrings.source(1) }))
+    const overlay = await screen.findByRole('dialog', { name: citationsStrings.title })
+    expect(within(overlay).getByText('Napping well')).toBeTruthy()
+    // The call's recording plays above its transcript.
+    const player = document.querySelector('audio')
+    expect(player?.getAttribute('src')).toBe('https://storage.example/call.wav')
+    expect(player?.hasAttribute('controls')).toBe(true)
+  })
+
+  it('says the navigation is timing out after 5 s without an answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const api = fakeVoiceApi([lenaHart()], { signedIn: true, bundles: [bundle] })
+      const hanging = (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes('/by-conversation/')
+          ? new Promise<Response>((_, reject) =>
+              init?.signal?.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            )
+          : api.fetch(input, init)
+      await renderApp(`/lena-hart/call/${CALL_CONVERSATION_ID}`, { fetch: hanging as typeof fetch })
+      await screen.findByRole('status', { name: voiceStrings.loading })
+      expect(screen.queryByText(voiceStrings.navigationTimeout)).toBeNull()
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(NAVIGATION_TIMEOUT_MS)
+      })
+      expect(await screen.findByText(voiceStrings.navigationTimeout)).toBeTruthy()
+      expect(screen.getByRole('button', { name: voiceStrings.tryAgain })).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
