@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /*
  * When each sound of a spoken sentence is heard (issue #26, the local avatar's mouth): sent with the speech
@@ -12,7 +12,11 @@ export const SPEECH_TIMING_HEADER = 'x-speech-timing'
 export const SpeechTiming = z.object({
   kind: z.enum(['phonemes', 'characters']),
   /** [sound, startMs, endMs], in audio order. */
-  marks: z.array(z.tuple([z.string().max(8), z.number().nonnegative(), z.number().nonnegative()])).max(4000),
+  marks: z
+    .array(
+      z.tuple([z.string().check(z.maxLength(8)), z.number().check(z.gte(0)), z.number().check(z.gte(0))]),
+    )
+    .check(z.maxLength(4000)),
 })
 export type SpeechTiming = z.infer<typeof SpeechTiming>
 

@@ -11,7 +11,7 @@ import {
   type VideoTranscriptUpdate,
 } from '../../../contract/video'
 import { apiRequest } from './client'
-import { fetchSpeechAt, openTurnAt } from './voice'
+import { fetchSpeechAt, fetchTimedSpeechAt, openTurnAt } from './voice'
 
 /** Video calls (spec 2 §7); the contract is contract/video.ts. The local avatar's turns and speech: videoTurnPaths. */
 
@@ -79,3 +79,7 @@ export const openVideoTurn = (callId: string, turn: VoiceTurnRequest, signal: Ab
 /** POST /api/calls/video/:callId/speech: as fetchVoiceSpeech. */
 export const fetchVideoSpeech = (callId: string, text: string, signal: AbortSignal) =>
   fetchSpeechAt(videoTurnPaths(callId).speech, text, signal)
+
+/** As fetchVideoSpeech, with the sounds' timing (the local avatar's mouth). */
+export const fetchTimedVideoSpeech = (callId: string, text: string, signal: AbortSignal) =>
+  fetchTimedSpeechAt(videoTurnPaths(callId).speech, text, signal)

@@ -12,6 +12,7 @@ import {
   type VoiceTurnRequest,
 } from '../../../contract/calls'
 import { ApiErrorBody } from '../../../contract/errors'
+import { decodeSpeechTiming, SPEECH_TIMING_HEADER, type SpeechTiming } from '../../../contract/speech-timing'
 import { getPlatform } from '../platform'
 import { ApiError, apiRequest, authRequestInit, ClientErrorCode, resolveApiUrl } from './client'
 
@@ -137,6 +138,24 @@ export async function fetchSpeechAt(path: string, text: string, signal: AbortSig
     signal,
   })
   return response.blob()
+}
+
+/** As fetchSpeechAt, with when each sound is heard where the voice says (the avatar's mouth, issue #26). */
+export async function fetchTimedSpeechAt(
+  path: string,
+  text: string,
+  signal: AbortSignal,
+): Promise<{ audio: Blob; timing: SpeechTiming | null }> {
+  const response = await authedFetch(path, {
+    method: 'POST',
+    headers: { Accept: 'audio/*', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ text }),
+    signal,
+  })
+  return {
+    audio: await response.blob(),
+    timing: decodeSpeechTiming(response.headers.get(SPEECH_TIMING_HEADER)),
+  }
 }
 
 /** POST /api/calls/voice/:callId/turns. */

@@ -2,6 +2,7 @@ import type { VoiceCapabilities } from '../../../../../contract/calls'
 import { uploadRecording } from '../../../api/uploads'
 import {
   attachVideoRecording,
+  fetchTimedVideoSpeech,
   fetchVideoSpeech,
   openVideoTurn,
   sendVideoTranscript,
@@ -21,6 +22,7 @@ import {
   type CompositeRecordingInput,
   startCompositeRecording,
 } from './composite-recording'
+import type { FaceMarks } from './portrait-marks'
 
 /** What the local avatar engine does I/O with: the browser's by default, fakes in tests. */
 
@@ -34,6 +36,10 @@ export interface AvatarEngineDeps {
   /** The voice loop's I/O for this call: the defaults pointed at the video call's turn and speech routes. */
   loopDeps(defaults: LocalEngineDeps): LocalEngineDeps
   capabilities(): Promise<VoiceCapabilities>
+  /** The clone's speech with its timing (the mouth); without it the loop's own fetch, and the level. */
+  fetchTimedSpeech?: typeof fetchTimedVideoSpeech
+  /** Where the portrait's eyes and mouth are; by default the seeded portraits' presets. */
+  marksOf?(imageUrl: string | null): FaceMarks | null
   /** A microphone chosen in the settings. */
   openMicrophone(deviceId: string): Promise<MediaStream>
   loadPortrait(imageUrl: string | null, name: string): Promise<Portrait>
@@ -54,6 +60,7 @@ export const defaultAvatarEngineDeps = (): AvatarEngineDeps => ({
   loadLoop: loadLocalCallLoop,
   loopDeps: (defaults) => ({ ...defaults, openTurn: openVideoTurn, fetchSpeech: fetchVideoSpeech }),
   capabilities: () => fetchVoiceCapabilities(),
+  fetchTimedSpeech: fetchTimedVideoSpeech,
   openMicrophone: (deviceId) =>
     openMicrophone({ deviceId: { exact: deviceId }, echoCancellation: true, noiseSuppression: true }),
   loadPortrait,

@@ -1,4 +1,5 @@
 import { inLanguage } from '../../../../../contract/i18n'
+import type { SpeechTiming } from '../../../../../contract/speech-timing'
 import { loadLanguage } from '../../../lib/language'
 import type { CallAudio, CallEngine, CallEngineEvent, LocalEngineDeps } from '../../voice'
 import type { VideoEngine, VideoEngineContext } from '../video-engine'
@@ -6,9 +7,11 @@ import { AVATAR_STRINGS } from './avatar.strings'
 import { type AvatarEngineDeps, defaultAvatarEngineDeps } from './avatar-engine.deps'
 import { startGreeting } from './avatar-greeting'
 import { voiceAmount } from './avatar-motion'
+import { createSpeechTrack, followSpeech, timedBlob } from './avatar-speech'
 import type { AvatarView } from './avatar-view'
 import type { CompositeRecording } from './composite-recording'
 import { loopEventMapper } from './loop-events'
+import { presetMarks } from './portrait-marks'
 
 /*
  * The local avatar (embedded default, ARCHITECTURE.md): the local voice call's loop (features/voice/local:
@@ -41,6 +44,9 @@ export function createAvatarEngine(
   let cancelLevel: (() => void) | null = null
   let stopping: Promise<{ uploadId: string | null }> | null = null
   const mapLoopEvent = loopEventMapper(deps.timestamp)
+  // The speech's own timing, from its fetch to its playback: the mouth follows it (issue #26).
+  const track = createSpeechTrack()
+  const timings = new WeakMap<object, SpeechTiming>()
 
   const emit: VideoEngineContext['onEvent'] = (event) => {
     if (!stopped) context.onEvent(event)
@@ -58,18 +64,25 @@ export function createAvatarEngine(
     const { createLocalEngine, defaultLocalEngineDeps } = await deps.loadLoop()
     const capabilities = await deps.capabilities()
     const base = deps.loopDeps(defaultLocalEngineDeps())
-    loopIo = base
+    const fetchTimed = deps.fetchTimedSpeech
     const loopDeps: LocalEngineDeps = {
       ...base,
+      fetchSpeech: fetchTimed
+        ? async (callId, sentence, signal) => {
+            const { audio, timing } = await fetchTimed(callId, sentence, signal)
+            return timedBlob(audio, timing, timings)
+          }
+        : base.fetchSpeech,
       openMicrophone: async () => {
         microphone = await (deviceId === null ? base.openMicrophone() : deps.openMicrophone(deviceId))
         return microphone
       },
       openAudio: async (stream) => {
-        audio = await base.openAudio(stream)
+        audio = followSpeech(await base.openAudio(stream), track, timings, deps.now)
         return audio
       },
     }
+    loopIo = loopDeps
     const next = createLocalEngine(
       {
         call: { ...call, provider: { kind: 'local' } },
@@ -150,6 +163,9 @@ export function createAvatarEngine(
         portrait,
         level: () => audio?.speechLevel() ?? 0,
         reducedMotion: deps.reducedMotion(),
+        marks: deps.marksOf ? deps.marksOf(context.cloneImageUrl) : presetMarks(context.cloneImageUrl),
+        mouth: (now) => track.mouth(now),
+        visitorLevel: () => (muted ? 0 : (audio?.level() ?? 0)),
         onFirstFrame: () => {
           bootMs = Math.round(deps.now() - startedAt)
         },

@@ -1,5 +1,14 @@
 import { initialsOf } from '../../../../../contract/initials'
 import {
+  createBlinker,
+  followAttention,
+  headPose,
+  mouthOfLevel,
+  REDUCED_MOUTH,
+  VISITOR_SPEAKING_LEVEL,
+  type Viseme,
+} from './avatar-face'
+import {
   type AvatarPose,
   avatarPose,
   coverCrop,
@@ -7,6 +16,8 @@ import {
   smoothLevel,
   voiceAmount,
 } from './avatar-motion'
+import { createFaceDrawer, type FaceDrawer } from './face-drawer'
+import type { FaceMarks } from './portrait-marks'
 
 /*
  * The local avatar on screen: the clone's portrait (or its initials) drawn on a canvas in the stage, moved by
@@ -115,6 +126,12 @@ export interface AvatarViewOptions {
   /** The clone's voice level now (RMS). */
   level(): number
   reducedMotion: boolean
+  /** Where the portrait's eyes and mouth are: with them the face talks and blinks, without it glows. */
+  marks?: FaceMarks | null
+  /** The mouth the speech playing at `now` shows by its own timing; null when none is timed (the level). */
+  mouth?(now: number): Viseme | null
+  /** The visitor's microphone level now (RMS): the avatar turns to them while they speak. */
+  visitorLevel?(): number
   /** The first frame is on screen (the replica's boot time, spec 2 §3 replicaBootDuration). */
   onFirstFrame(): void
 }
@@ -139,16 +156,43 @@ export function mountAvatarView(options: AvatarViewOptions): AvatarView {
   host.append(canvas)
   const ctx = canvas.getContext('2d')
   let amount = 0
+  let attention = 0
   let last: number | null = null
   let frame: number | null = null
   let first = true
+  const face: FaceDrawer | null =
+    ctx && portrait.image && options.marks
+      ? createFaceDrawer(doc, portrait.image, options.marks, canvas.width, canvas.height)
+      : null
+  const blinker = createBlinker()
+  if (face) {
+    const box = face.mouthBox
+    canvas.dataset.face = 'true'
+    canvas.dataset.mouthBox = [box.x, box.y, box.width, box.height].map(Math.round).join(',')
+  }
 
   const draw = (time: number) => {
     frame = null
-    amount = smoothLevel(amount, voiceAmount(options.level()), last === null ? 0 : time - last)
+    const elapsed = last === null ? 0 : time - last
+    amount = smoothLevel(amount, voiceAmount(options.level()), elapsed)
     last = time
     canvas.dataset.level = amount.toFixed(2)
-    if (ctx) drawAvatar(ctx, canvas.width, canvas.height, avatarPose(time, amount, reducedMotion), portrait)
+    if (ctx && face) {
+      const visitor = (options.visitorLevel?.() ?? 0) > VISITOR_SPEAKING_LEVEL && amount < 0.1 ? 1 : 0
+      attention = followAttention(attention, visitor, elapsed)
+      const spoken = options.mouth?.(time) ?? mouthOfLevel(amount)
+      const mouth = reducedMotion ? { open: spoken.open * REDUCED_MOUTH, wide: spoken.wide } : spoken
+      const blink = reducedMotion ? 0 : blinker.at(time)
+      canvas.dataset.mouth = mouth.open.toFixed(2)
+      face.draw(ctx, {
+        head: headPose(time, attention, mouth.open, reducedMotion),
+        mouth,
+        blink,
+        ring: avatarPose(time, amount, true).ring,
+      })
+    } else if (ctx) {
+      drawAvatar(ctx, canvas.width, canvas.height, avatarPose(time, amount, reducedMotion), portrait)
+    }
     if (first) {
       first = false
       options.onFirstFrame()
