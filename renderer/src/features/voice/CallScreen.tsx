@@ -13,6 +13,7 @@ import { storageKeys } from '../../platform/storage-keys'
 import { useStoredValue } from '../../platform/use-stored-value'
 import { useCurrentUser } from '../auth'
 import { CallPage, formatCallTimer, useCallDevices } from '../calls'
+import { useEmbed } from '../embed'
 import { CallHeader } from './CallHeader'
 import { CallEndedPanel, CallFailurePanel } from './CallOutcome'
 import { CallSharePanel, callShareable } from './CallSharePanel'
@@ -101,11 +102,13 @@ function CallView({ clone }: Readonly<{ clone: CloneProfile }>) {
       ? { remaining, quota: usage.quota.voice_seconds }
       : null
   const conversationId = snap.call?.conversationId ?? null
+  const embed = useEmbed()
   const shareable = callShareable({
     conversationId,
     medium: 'BROWSER_VOICE',
     publicClone: clone.public,
     signedIn: user !== null,
+    embedded: embed !== null,
   })
   const announcement = active
     ? cloneStatus === 'idle'

@@ -13,21 +13,28 @@ const ShareRow = lazy(() => loadShareRow().then((m) => ({ default: m.ShareRow })
 
 /**
  * spec 2 §2/§6: a call may be shared when it has a conversation id, its medium is a voice call, the
- * clone is public and the visitor is signed in.
+ * clone is public, the visitor is signed in and the call is not the special embed configuration (a call
+ * inside a creator's embed, `useEmbed()`: its page belongs to the host site, so no public link leaves it).
  */
 export function callShareable(input: {
   conversationId: string | null
   medium: ConversationMedium | string | null
   publicClone: boolean
   signedIn: boolean
+  embedded: boolean
 }): boolean {
   return (
     !!input.conversationId &&
     (input.medium === 'BROWSER_VOICE' || input.medium === 'PHONE_VOICE') &&
     input.publicClone &&
-    input.signedIn
+    input.signedIn &&
+    !input.embedded
   )
 }
+
+/** A voice call's public page: /{slug}/call/shared/{shareId} (spec 2 §2), never the shared chat's. */
+export const sharedCallPath = (slug: string, shareId: string) =>
+  `/${encodeURIComponent(slug)}/call/shared/${encodeURIComponent(shareId)}`
 
 /** Makes (or reuses) the call's public link: 'Sharing conversation...', 'Failed to share conversation.' */
 export function useShareCall(slug: string, conversationId: string | null) {
@@ -42,7 +49,7 @@ export function useShareCall(slug: string, conversationId: string | null) {
         const { shared } = await shareConversation(conversationId)
         toast.dismiss(SHARE_TOAST_ID)
         // A call's public page is the shared call view (spec 2 §2), not the shared chat.
-        return publicPageUrl(`/${slug}/call/shared/${encodeURIComponent(shared.id)}`)
+        return publicPageUrl(sharedCallPath(slug, shared.id))
       } catch (error) {
         toast.error(voiceStrings.shareFailed, { id: SHARE_TOAST_ID })
         throw error

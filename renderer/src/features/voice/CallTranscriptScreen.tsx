@@ -13,6 +13,7 @@ import { UserIcon } from '../../ui/lazy-icons'
 import { StatusPanel } from '../../ui/StatusPanel'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
+import { useEmbed } from '../embed'
 import { AppHeader } from '../shell'
 import { CallSharePanel, callShareable } from './CallSharePanel'
 import { NAVIGATION_TIMEOUT_MS } from './call.constants'
@@ -47,6 +48,7 @@ export function CallTranscriptScreen({
   conversationId,
 }: Readonly<{ slug: string; conversationId: string | null }>) {
   const { user, loaded } = useCurrentUser()
+  const embedded = useEmbed() !== null
   const valid = ConversationId.safeParse(conversationId).success
   const clone = useQuery(cloneQuery(slug))
   const bundle = useQuery({ ...callBundleQuery(conversationId ?? ''), enabled: !!user && valid })
@@ -137,6 +139,7 @@ export function CallTranscriptScreen({
         medium: bundle.data.medium,
         publicClone: clone.data.public,
         signedIn: true,
+        embedded,
       })
     )
       aside = (
