@@ -174,8 +174,6 @@ export interface HeadPose {
   /** Offset as a share of the portrait's size. */
   x: number
   y: number
-  /** Roll, radians. */
-  tilt: number
   /** Lean toward the camera: 1 at rest. */
   scale: number
 }
@@ -184,11 +182,10 @@ export const HEAD = {
   /** The wander at rest, as a share of the portrait's size, and its slow periods. */
   wander: 0.006,
   periodsMs: [5300, 3700, 7100, 4300] as const,
-  tilt: 0.012,
-  /** Turned to the visitor while they speak: the wander mostly settles, a lean and a listening tilt. */
+  /** Turned to the visitor while they speak: the wander mostly settles and it leans in a little. No roll:
+   * rotating the photo triples a frame's cost in Chromium's software canvas (scripts/bench-avatar.ts). */
   attentiveWander: 0.35,
   attentiveLean: 0.015,
-  attentiveTilt: 0.02,
   /** Speaking nods a little with the open mouth. */
   speakingNod: 0.004,
   /** How quickly attention comes and goes (ms). */
@@ -201,14 +198,13 @@ export const HEAD = {
  * (0..1) nods it a little with the speech. Reduced motion holds it still.
  */
 export function headPose(ms: number, attention: number, open: number, reducedMotion: boolean): HeadPose {
-  if (reducedMotion) return { x: 0, y: 0, tilt: 0, scale: 1 }
+  if (reducedMotion) return { x: 0, y: 0, scale: 1 }
   const [a, b, c, d] = HEAD.periodsMs
   const wave = (period: number) => Math.sin((2 * Math.PI * ms) / period)
   const wander = HEAD.wander * (1 - (1 - HEAD.attentiveWander) * attention)
   return {
     x: wander * (0.7 * wave(a) + 0.3 * wave(b)),
     y: wander * (0.6 * wave(c) + 0.4 * wave(d)) + HEAD.speakingNod * open,
-    tilt: HEAD.tilt * (1 - attention) * wave(d) + HEAD.attentiveTilt * attention,
     scale: 1 + HEAD.attentiveLean * attention,
   }
 }

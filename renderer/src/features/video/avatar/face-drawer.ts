@@ -107,6 +107,13 @@ export function createFaceDrawer(
   })
   const jaw = mouth.w * 0.95
   const lip = mouth.w * 0.35
+  const painted = new WeakSet<CanvasRenderingContext2D>()
+  const margin = Math.ceil(Math.max(2, radius * 0.025) * 2 + 2)
+  const dirty = {
+    x: Math.floor(cx - radius - margin),
+    y: Math.floor(cy - radius - margin),
+    side: Math.ceil(2 * (radius + margin)),
+  }
   // The face canvas's origin on the main canvas, at rest.
   const origin = { x: cx - side / 2, y: cy - side / 2 }
 
@@ -180,13 +187,28 @@ export function createFaceDrawer(
       height: lip * 0.5 + mouth.w * 0.45,
     },
     draw(ctx, { head, mouth: viseme, blink, ring }) {
-      ctx.drawImage(background, 0, 0)
+      // The whole background once; then only the square the portrait and its ring change.
+      if (!painted.has(ctx)) {
+        ctx.drawImage(background, 0, 0)
+        painted.add(ctx)
+      } else {
+        ctx.drawImage(
+          background,
+          dirty.x,
+          dirty.y,
+          dirty.side,
+          dirty.side,
+          dirty.x,
+          dirty.y,
+          dirty.side,
+          dirty.side,
+        )
+      }
       ctx.save()
       ctx.beginPath()
       ctx.arc(cx, cy, radius, 0, Math.PI * 2)
       ctx.clip()
       ctx.translate(cx + head.x * box.width, cy + head.y * box.width)
-      ctx.rotate(head.tilt)
       ctx.scale(head.scale, head.scale)
       ctx.translate(-side / 2, -side / 2)
       ctx.drawImage(face, 0, 0)

@@ -185,12 +185,11 @@ describe('the head and the gaze', () => {
     expect(Math.max(...xs.map((p) => p.x)) - Math.min(...xs.map((p) => p.x))).toBeGreaterThan(HEAD.wander)
     for (const p of xs) {
       expect(Math.abs(p.x)).toBeLessThanOrEqual(HEAD.wander)
-      expect(Math.abs(p.tilt)).toBeLessThanOrEqual(HEAD.tilt)
       expect(p.scale).toBe(1)
     }
   })
 
-  it('turns to the visitor while they speak: the wander settles, it leans in and tilts to listen', () => {
+  it('turns to the visitor while they speak: the wander settles and it leans in', () => {
     let attention = 0
     for (let t = 0; t < 1000; t += 33) attention = followAttention(attention, 1, 33)
     expect(attention).toBeGreaterThan(0.95)
@@ -198,15 +197,13 @@ describe('the head and the gaze', () => {
     for (const p of listening) {
       expect(Math.abs(p.x)).toBeLessThanOrEqual(HEAD.wander * HEAD.attentiveWander + 1e-4)
       expect(p.scale).toBeGreaterThan(1.01)
-      expect(p.tilt).toBeGreaterThan(0.01)
     }
     // And turns back slowly when they stop.
     expect(followAttention(1, 0, 100)).toBeGreaterThan(0.85)
   })
 
   it('holds still with reduced motion', () => {
-    for (let t = 0; t < 10_000; t += 500)
-      expect(headPose(t, 1, 1, true)).toEqual({ x: 0, y: 0, tilt: 0, scale: 1 })
+    for (let t = 0; t < 10_000; t += 500) expect(headPose(t, 1, 1, true)).toEqual({ x: 0, y: 0, scale: 1 })
   })
 })
 
