@@ -30,7 +30,8 @@ export type { RecordingStatus }
 /** Why the camera is not shown (spec 2 §8 camera texts). */
 export type CameraProblem = 'off' | 'unavailable' | 'not-found'
 
-export type VideoFailure = 'microphone-denied' | 'microphone-not-found' | 'error'
+/** 'recording-only-failure': the call's recording failed while the call was going (spec 2 §4). */
+export type VideoFailure = 'microphone-denied' | 'microphone-not-found' | 'recording-only-failure' | 'error'
 
 export interface VideoMachineState {
   status: VideoCallStatus
@@ -170,6 +171,23 @@ const webcam: Handler<'WEBCAM'> = (state, event) =>
   to(state, { webcam: event.status, cameraProblem: event.problem ?? null })
 const recording: Handler<'RECORDING'> = (state, event) =>
   state.recording === event.status ? null : to(state, { recording: event.status })
+// spec 2 §4 'Call recording states: Idle, InProgress, Failed; a failed recording fails the call with outcome
+// 'recording-only-failure''. During the call (STARTING, ACTIVE) a failed recording is the call's failure:
+// media stopped, the end report and the failure report (outcome 'recording-only-failure'); the recording stays
+// Failed. A recording that fails to save after the call ended only changes its status (the row above).
+const recordingDuringCall: Handler<'RECORDING'> = (state, event) =>
+  event.status === 'Failed' && state.recording !== 'Failed'
+    ? to(
+        state,
+        {
+          status: VideoCallStatus.FAILED,
+          failure: 'recording-only-failure',
+          cloneSpeaking: false,
+          recording: 'Failed',
+        },
+        ['clear-timers', 'stop-media', 'end-on-server', 'report-failure'],
+      )
+    : recording(state, event)
 const replicaJoined: Handler<'REPLICA_JOINED'> = (state, event) =>
   state.replicaJoined
     ? null
@@ -212,7 +230,7 @@ export const videoTransitions: Record<VideoCallStatus, Row> = {
       ),
     REPLICA_JOINED: replicaJoined,
     WEBCAM: webcam,
-    RECORDING: recording,
+    RECORDING: recordingDuringCall,
     CLONE_SPEECH_START: cloneSpeechStart,
     CLONE_SPEECH_END: cloneSpeechEnd,
     USER_SPEECH_START: userSpeech,
@@ -226,7 +244,7 @@ export const videoTransitions: Record<VideoCallStatus, Row> = {
     REPLICA_JOINED: replicaJoined,
     REPLICA_TIMEOUT: (state) => (state.replicaJoined ? null : to(state, {}, ['report-replica-timeout'])),
     WEBCAM: webcam,
-    RECORDING: recording,
+    RECORDING: recordingDuringCall,
     CLONE_SPEECH_START: cloneSpeechStart,
     CLONE_SPEECH_END: cloneSpeechEnd,
     USER_SPEECH_START: userSpeech,

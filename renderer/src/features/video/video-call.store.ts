@@ -139,6 +139,9 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
         server.end(view.machine.endReason ?? 'failed')
         return
       case 'report-failure':
+        // spec 2 §4: a failed recording fails the call with outcome 'recording-only-failure'.
+        if (view.machine.failure === 'recording-only-failure')
+          return report('recording-failed', 'The call recording failed', 'recording-only-failure')
         report(
           lastFailure?.cause ?? 'error',
           lastFailure?.message ?? 'The call failed',

@@ -126,13 +126,15 @@ describe('video screen (spec 2 §2, §4)', () => {
     expect(status()).toBe(VideoCallStatus.ACTIVE)
   })
 
-  it('shows Recording Unavailable when the recording fails', async () => {
+  it("a recording that fails during the call fails it: the failure screen (spec 2 §4 'recording-only-failure')", async () => {
     const { engine } = fakeCall()
     await renderApp('/lena-hart/video', { fetch: fakeVideoApi([lenaHart()]).fetch })
     fireEvent.click(await startButton())
     await waitFor(() => expect(engine.started).toBe(1))
+    act(() => engine.emit({ type: 'joined' }))
     act(() => engine.emit({ type: 'recording', status: 'Failed' }))
-    expect(await screen.findByText(videoStrings.recordingUnavailable)).toBeTruthy()
+    expect(status()).toBe(VideoCallStatus.FAILED)
+    expect(await screen.findByRole('heading', { name: videoStrings.somethingWentWrong })).toBeTruthy()
   })
 
   it('opens the paywall instead of a call when the video quota is used up (spec 2 §4)', async () => {

@@ -103,12 +103,32 @@ describe('video call machine (spec 2 §4 Video call status)', () => {
     expect(webcam?.state).toMatchObject({ webcam: 'ERROR', cameraProblem: 'not-found' })
     const ready = step(webcam!.state, { type: 'WEBCAM', status: WebcamStatus.READY })
     expect(ready?.state).toMatchObject({ webcam: 'READY', cameraProblem: null })
-    for (const status of ['Pending', 'Failed', 'Finished', 'Disregarded'] as const)
+    for (const status of ['Pending', 'Finished', 'Disregarded'] as const)
       expect(step(at(VideoCallStatus.ACTIVE), { type: 'RECORDING', status })?.state.recording).toBe(status)
+    expect(step(at(VideoCallStatus.ENDED), { type: 'RECORDING', status: 'Failed' })?.state).toMatchObject({
+      status: 'ENDED',
+      recording: 'Failed',
+    })
     expect(step(at(VideoCallStatus.ACTIVE), { type: 'RECORDING', status: 'Idle' })).toBeNull()
     expect(step(at(VideoCallStatus.ENDED), { type: 'RECORDING', status: 'Finished' })?.state.recording).toBe(
       'Finished',
     )
+  })
+
+  it("a recording failed during the call fails the call with outcome 'recording-only-failure' (spec 2 §4)", () => {
+    for (const status of [VideoCallStatus.STARTING, VideoCallStatus.ACTIVE]) {
+      const failed = step(at(status, { recording: 'Pending', cloneSpeaking: true }), {
+        type: 'RECORDING',
+        status: 'Failed',
+      })
+      expect(failed?.state).toMatchObject({
+        status: 'FAILED',
+        failure: 'recording-only-failure',
+        recording: 'Failed',
+        cloneSpeaking: false,
+      })
+      expect(failed?.effects).toEqual(['clear-timers', 'stop-media', 'end-on-server', 'report-failure'])
+    }
   })
 
   it('ends an ACTIVE call: media stopped, a share, the end report', () => {

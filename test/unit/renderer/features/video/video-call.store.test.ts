@@ -136,6 +136,25 @@ describe('video call store (spec 2 §4)', () => {
     expect(t.deps.reportVideoFailure).toHaveBeenCalledTimes(1)
   })
 
+  it("a recording that fails during the call fails it: engine stopped, ended on the server, reported as 'recording-only-failure'", async () => {
+    const t = setup()
+    await t.join()
+    t.engine.emit({ type: 'recording', status: 'Failed' })
+    t.engine.emit({ type: 'error', error: { kind: 'recording-failed', message: 'no recorder' } })
+    expect(t.status()).toBe(VideoCallStatus.FAILED)
+    expect(t.store.state.machine.failure).toBe('recording-only-failure')
+    await settle()
+    expect(t.engine.stopped).toBe(1)
+    expect(t.deps.endVideoCall).toHaveBeenCalledWith(
+      VIDEO_CALL_ID,
+      expect.objectContaining({ reason: 'failed' }),
+    )
+    expect(t.deps.reportVideoFailure).toHaveBeenCalledTimes(1)
+    expect(t.deps.reportVideoFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ cause: 'recording-failed', outcome: 'recording-only-failure' }),
+    )
+  })
+
   it('a 402 goes back to INACTIVE and asks for the paywall', async () => {
     const t = setup()
     t.deps.startVideoCall.mockRejectedValueOnce(new ApiError(402, 'payment_required', 'quota'))
