@@ -212,7 +212,11 @@ function SharedVideoBody({
       {recordingUrl ? (
         // biome-ignore lint/a11y/useMediaCaption: the transcript below is the call's text.
         <video className="shared-video__player" src={recordingUrl} controls playsInline preload="metadata" />
-      ) : null}
+      ) : (
+        <Text as="p" size="3" color="gray" role="status">
+          {strings.recordingMissing}
+        </Text>
+      )}
       <Heading as="h2" size="4">
         {strings.transcript}
       </Heading>

@@ -56,6 +56,8 @@ export const videoStrings = defineStrings('video', {
     shortTitle: 'Your Call',
     download: 'Download',
     noRecording: 'This call has no recording to download.',
+    /** Where the player would be, when the call has no recording (failed, or never made). */
+    recordingMissing: 'This call has no recording. Its transcript is below.',
     shareCall: 'Share Call',
     copyLink: 'Copy link to video',
     copied: 'Copied Share Link',

@@ -113,6 +113,9 @@ describe('the shared video page (spec 2 §2)', () => {
       shared: { s2: sharedCall({ shareId: 's2', recordingUrl: null }) },
     })
     await renderApp('/lena-hart/video/shared/s2', { fetch: api.fetch })
+    // No empty player: the page says there is no recording (a failed recording, spec 2 §4).
+    expect(await screen.findByText(videoStrings.shared.recordingMissing)).toBeTruthy()
+    expect(document.querySelector('video')).toBeNull()
     fireEvent.click(await screen.findByRole('button', { name: videoStrings.shared.download }))
     expect(await screen.findByText(videoStrings.shared.noRecording)).toBeTruthy()
     expect(() => downloadRecording(null, 'x.webm')).toThrow(videoStrings.shared.noRecording)
