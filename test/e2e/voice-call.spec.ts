@@ -99,20 +99,32 @@ test.describe('a local call with a speaking microphone', () => {
     const conversationId = page.url().split('/').at(-1)
     const bundle = await page.request.get(`/api/calls/voice/by-conversation/${conversationId}`)
     expect(bundle.ok()).toBe(true)
-    const { medium, messages } = (await bundle.json()) as {
+    const { medium, messages, citations } = (await bundle.json()) as {
       medium: string
-      messages: { sender: string; text: string }[]
+      messages: { id: string; sender: string; text: string }[]
+      citations: { messageId: string; index: number }[]
     }
     expect(medium).toBe('BROWSER_VOICE')
     const answer = messages.find((m) => m.sender === 'CLONE')
     expect(answer?.text.length).toBeGreaterThan(0)
-    // The transcript shows its opening words (citation markers aside).
+    // The transcript shows the answer as the chat does: its opening words (up to its first marker), and
+    // every marker [n] as the clickable label of its source, never the raw '[n]'.
     const opening = answer!.text
-      .replace(/\[\d+\]/g, '')
+      .split(/\[\d+\]/)[0]!
       .split(/\s+/)
+      .filter(Boolean)
       .slice(0, 4)
       .join(' ')
-    await expect(page.getByText(opening).first()).toBeVisible()
+    const line = page.locator('.call-transcript__line').filter({ hasText: opening })
+    await expect(line).toHaveCount(1)
+    await expect(line).not.toContainText(/\[\d+\]/)
+    const cited = new Set(
+      [...answer!.text.matchAll(/\[(\d+)\]/g)]
+        .map((m) => Number(m[1]))
+        .filter((n) => citations.some((c) => c.messageId === answer!.id && c.index === n)),
+    )
+    for (const n of cited)
+      await expect(line.getByRole('button', { name: `Source ${n}` }).first()).toBeVisible()
   })
 })
 

@@ -1,3 +1,6 @@
+// Imported here, not only by the feature's index.ts: the renderer's modules are side-effect free to the
+// bundler (pwa/renderer-treeshake.ts), so a CSS import in an index that only re-exports is dropped.
+import './calls.css'
 import { Badge, Button, Flex, Text } from '@radix-ui/themes'
 import { useCallback, useMemo, useState } from 'react'
 import { proxy } from 'valtio'

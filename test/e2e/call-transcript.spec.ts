@@ -1,0 +1,84 @@
+import { chromiumArgs, findChromium } from '../support/browser'
+import { expect, FROM_OUR_PAGE, LENA, signInThroughApi, test } from './fixtures'
+
+/*
+ * Issue #26 parts 3 and 4 in Chromium: a call's transcript shows the answer's sources as the chat does (a
+ * clickable citation opens the Sources overlay), and 'Share Call' on the ended screen of a phone gives the
+ * call's own page, /{slug}/call/shared/{id}, which opens as the shared call.
+ */
+
+const COFFEE = 'How late in the day can I drink coffee without hurting my sleep?'
+const CALL_PATH = `/${LENA.slug}/call`
+
+test.use({
+  permissions: ['microphone'],
+  launchOptions: {
+    executablePath: findChromium(),
+    args: chromiumArgs([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ]),
+  },
+})
+
+test('a call transcript’s citation is clickable and opens the Sources overlay', async ({ page }) => {
+  await signInThroughApi(page.request)
+  // A call held through the API: one turn (a question the clone answers with sources), then hang-up.
+  const started = await page.request.post('/api/calls/voice', {
+    data: { slug: LENA.slug, userPreferredLanguage: 'en' },
+    headers: FROM_OUR_PAGE,
+  })
+  expect(started.ok(), await started.text()).toBe(true)
+  const { callId, conversationId } = (await started.json()) as { callId: string; conversationId: string }
+  const turn = await page.request.post(`/api/calls/voice/${callId}/turns`, {
+    data: { text: COFFEE },
+    headers: FROM_OUR_PAGE,
+  })
+  expect(turn.ok(), await turn.text()).toBe(true)
+  await page.request.post(`/api/calls/voice/${callId}/end`, {
+    data: { reason: 'hang-up' },
+    headers: FROM_OUR_PAGE,
+  })
+
+  await page.goto(`${CALL_PATH}/${conversationId}`)
+  const answer = page
+    .locator('.call-transcript__line')
+    .filter({ hasNot: page.getByText('You', { exact: true }) })
+  await expect(answer.filter({ hasText: /caffeine/i })).toHaveCount(1)
+  await expect(answer).not.toContainText(/\[\d+\]/)
+  await answer.getByRole('button', { name: 'Source 1' }).first().click()
+  const sources = page.getByRole('dialog', { name: 'Sources' })
+  await expect(sources).toBeVisible()
+  await expect(sources.getByRole('button', { name: /#1/ })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('transcript-sources.png') })
+  await sources.getByRole('button', { name: 'Close' }).first().click()
+  await expect(sources).toBeHidden()
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('Share Call on the ended screen gives /{slug}/call/shared/{id}, which opens the shared call', async ({
+    page,
+  }) => {
+    await signInThroughApi(page.request)
+    await page.goto(CALL_PATH)
+    await page.getByRole('button', { name: 'Start a call' }).click()
+    await page.getByRole('button', { name: 'End call' }).click()
+    await expect(page.getByRole('heading', { name: 'Call Ended' })).toBeVisible()
+
+    // The ended screen's own 'Share Call' (the large-screen share panel is hidden on a phone).
+    await expect(page.getByRole('complementary')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Share Call' }).click()
+    const link = page.getByRole('dialog').getByRole('textbox', { name: 'Share link' })
+    await expect(link).toHaveValue(new RegExp(`/${LENA.slug}/call/shared/[A-Za-z0-9_-]+$`))
+    const url = await link.inputValue()
+    expect(url).not.toContain('/talk/conversation/shared/')
+    await page.screenshot({ path: test.info().outputPath('share-call-phone.png') })
+
+    await page.goto(new URL(url).pathname)
+    await expect(page.getByRole('heading', { name: `Your call with ${LENA.name}` })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Start your own call' })).toBeVisible()
+  })
+})
