@@ -59,10 +59,12 @@ function AnswerText({
   message,
   viewSources,
   openSources,
+  overlayShown,
 }: Readonly<{
   message: ChatMessage
   viewSources: boolean
   openSources: (messageId: string, citation?: number) => void
+  overlayShown: boolean
 }>) {
   const byIndex = useMemo(
     () => (viewSources ? citationsByIndex(message.citations) : null),
@@ -73,9 +75,16 @@ function AnswerText({
   const renderCitation = useCallback(
     (index: number) => {
       const citation = byIndex?.get(index)
-      return citation ? <CitationLabel citation={citation} messageId={message.id} onOpen={openOne} /> : null
+      return citation ? (
+        <CitationLabel
+          citation={citation}
+          messageId={message.id}
+          onOpen={openOne}
+          overlayShown={overlayShown}
+        />
+      ) : null
     },
-    [byIndex, openOne, message.id],
+    [byIndex, openOne, message.id, overlayShown],
   )
   return (
     <>
@@ -160,7 +169,12 @@ export function CallTranscriptLines({
                   {message.text}
                 </Text>
               ) : (
-                <AnswerText message={message} viewSources={viewSources} openSources={openSources} />
+                <AnswerText
+                  message={message}
+                  viewSources={viewSources}
+                  openSources={openSources}
+                  overlayShown={sourcesParam !== undefined}
+                />
               )}
             </li>
           )

@@ -38,11 +38,19 @@ export function CitationLabel({
   citation,
   messageId,
   onOpen,
-}: Readonly<{ citation: MessageCitation; messageId: string; onOpen: (index: number) => void }>) {
+  overlayShown = false,
+}: Readonly<{
+  citation: MessageCitation
+  messageId: string
+  onOpen: (index: number) => void
+  /** The Sources overlay is open where its state is not in the address (a call's transcript). */
+  overlayShown?: boolean
+}>) {
   const [open, setOpen] = useState(false)
   // While the Sources overlay is open (the `citations` parameter) the preview stays shut: behind the
   // overlay it would be useless, and as the top layer it would take the Escape meant for the overlay.
-  const overlayOpen = Boolean((useSearch({ strict: false }) as { citations?: unknown }).citations)
+  const inAddress = Boolean((useSearch({ strict: false }) as { citations?: unknown }).citations)
+  const overlayOpen = overlayShown || inAddress
   return (
     <HoverCard.Root
       open={open && !overlayOpen}
