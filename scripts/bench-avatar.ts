@@ -63,6 +63,8 @@ export async function run(svg, timing, frames) {
     ctx.getImageData(640, 360, 1, 1)
     readBack.push(performance.now() - a)
   }
+  // A still to look at: the mouth open on an 'a', the lids half down.
+  face.draw(ctx, { head: { x: 0, y: 0, scale: 1 }, mouth: { open: 0.9, wide: 0.6 }, blink: 0.6, ring: 0.5 })
   return { calls, flushed, readBack }
 }
 `
@@ -115,6 +117,7 @@ async function main() {
         ).bench.run(s as string, t, n as number),
       [svg, timing, FRAMES] as const,
     )
+    if (process.env.AVATAR_SHOT) await page.locator('canvas').screenshot({ path: process.env.AVATAR_SHOT })
     const line = (name: string, values: number[]) =>
       `${name}: p50 ${quantile(values, 0.5).toFixed(3)} ms, p95 ${quantile(values, 0.95).toFixed(3)} ms`
     console.log(`avatar frame, ${FRAMES} frames at 1280x720 (${timing.kind} timing)`)
