@@ -17,14 +17,10 @@ import {
 } from '../../contract/video'
 import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
+import { requireOwnVideoCall } from '../calls/call-access'
+import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
 import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
 import { TAVUS_REPLICA_JOINED, TAVUS_SHUTDOWN, TavusCallback } from '../calls/tavus/tavus-callbacks'
-import {
-  requireOwnVideoCall,
-  requireVideoSeconds,
-  storeVideoFailure,
-  videoAllowanceOf,
-} from '../calls/video-access'
 import {
   endVideoCall,
   findVideoCall,
@@ -34,8 +30,8 @@ import {
   type VideoCallRow,
   videoElapsedSeconds,
 } from '../calls/video-call-store'
+import { storeVideoFailure } from '../calls/video-failures'
 import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '../calls/video-provider'
-import { secondsLeft } from '../calls/voice-quota'
 import { requireClone, requireInstance } from '../clones/queries'
 import { clones, conversations, messages } from '../db/schema'
 import { AppError, badRequest, forbidden, notFound, rateLimited } from '../errors'
@@ -70,8 +66,8 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
         : null
       const startedAt = now()
       const owner = ownerOf(request)
-      const video = await videoAllowanceOf(db, clone, owner, instanceId, startedAt)
-      requireVideoSeconds(video)
+      const video = await callAllowanceOf(db, 'video', clone, owner, instanceId, startedAt)
+      requireCallSeconds(video)
 
       const callId = randomUUID()
       const language = findLanguage(checked.code)!
@@ -167,15 +163,15 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
     prefix: '/api/calls/video',
     requireCall: (request, callId) => requireOwnVideoCall(db, request, callId),
     requireTime: async (clone, call, at) => {
-      const video = await videoAllowanceOf(db, clone, call, call.instanceId, at)
-      requireVideoSeconds(video, videoElapsedSeconds(call, at))
+      const video = await callAllowanceOf(db, 'video', clone, call, call.instanceId, at)
+      requireCallSeconds(video, videoElapsedSeconds(call, at))
     },
     touch: (callId, at) => touchVideoCall(db, callId, at),
   })
 
   async function progressOf(call: VideoCallRow, at: Date) {
     const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
-    const video = await videoAllowanceOf(db, clone!, call, call.instanceId, at)
+    const video = await callAllowanceOf(db, 'video', clone!, call, call.instanceId, at)
     const ended = call.endedAt !== null
     const durationSeconds = ended ? (call.durationSeconds ?? 0) : videoElapsedSeconds(call, at)
     // An ended call's seconds are in the ledger already; a running call's are not yet.

@@ -15,6 +15,7 @@ import { checkLanguage } from '../../contract/languages'
 import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import { requireOwnCall } from '../calls/call-access'
+import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
 import { callSources } from '../calls/call-bundle'
 import { callTexts } from '../calls/call-language'
 import {
@@ -27,7 +28,6 @@ import {
 } from '../calls/voice-call-store'
 import { storeVoiceFailure } from '../calls/voice-failures'
 import type { VoiceCallProvider } from '../calls/voice-provider'
-import { requireVoiceSeconds, secondsLeft, voiceAllowanceOf } from '../calls/voice-quota'
 import { findOwnedConversation, loadConversationWithMessages } from '../chat/conversation-store'
 import { requireClone, requireInstanceById } from '../clones/queries'
 import type { Db } from '../db/client'
@@ -81,8 +81,8 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
         : null
       const startedAt = now()
       const owner = ownerOf(request)
-      const voice = await voiceAllowanceOf(db, clone, owner, instanceId, startedAt)
-      requireVoiceSeconds(voice)
+      const voice = await callAllowanceOf(db, 'voice', clone, owner, instanceId, startedAt)
+      requireCallSeconds(voice)
 
       const visitorId = ensureVisitor(request, reply)
       const call = await openVoiceCall(db, {
@@ -134,7 +134,7 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
   /** What the call has used and what is left, as heartbeat and end answer it. */
   async function progressOf(call: VoiceCallRow, at: Date) {
     const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
-    const voice = await voiceAllowanceOf(db, clone!, call, call.instanceId, at)
+    const voice = await callAllowanceOf(db, 'voice', clone!, call, call.instanceId, at)
     const ended = call.endedAt !== null
     const durationSeconds = ended ? (call.durationSeconds ?? 0) : elapsedSeconds(call, at)
     // An ended call's seconds are in the ledger already; a running call's are not yet.

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireOwnCall } from '../calls/call-access'
+import { callAllowanceOf, requireCallSeconds } from '../calls/call-allowance'
 import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
 import { elapsedSeconds, touchVoiceCall } from '../calls/voice-call-store'
-import { requireVoiceSeconds, voiceAllowanceOf } from '../calls/voice-quota'
 
 export type VoiceTurnRoutesOptions = CallTurnOptions
 export { CALL_ENDED } from '../calls/call-turns'
@@ -17,8 +17,8 @@ export const voiceTurnRoutes: FastifyPluginAsyncZod<VoiceTurnRoutesOptions> = as
     prefix: '/api/calls/voice',
     requireCall: (request, callId) => requireOwnCall(db, request, callId),
     requireTime: async (clone, call, at) => {
-      const voice = await voiceAllowanceOf(db, clone, call, call.instanceId, at)
-      requireVoiceSeconds(voice, elapsedSeconds(call, at))
+      const voice = await callAllowanceOf(db, 'voice', clone, call, call.instanceId, at)
+      requireCallSeconds(voice, elapsedSeconds(call, at))
     },
     touch: (callId, at) => touchVoiceCall(db, callId, at),
   })

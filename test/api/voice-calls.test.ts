@@ -4,8 +4,8 @@ import { ApiErrorBody, type StreamEvent } from '../../contract'
 import { StartVoiceCallResponse, VoiceCallProgress, VoiceCapabilities } from '../../contract/calls'
 import { languageNotSupported } from '../../contract/languages'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
+import { CALL_QUOTA_EXHAUSTED } from '../../server/calls/call-allowance'
 import { endInactiveCalls } from '../../server/calls/voice-call-store'
-import { CALL_QUOTA_EXHAUSTED } from '../../server/calls/voice-quota'
 import {
   clones,
   conversations,
