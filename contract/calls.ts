@@ -37,6 +37,8 @@ export const StartVoiceCallResponse = z.object({
   language: z.string(),
   /** Voice seconds left when the call starts; -1 unlimited (creators, contributors, overage). */
   remainingSeconds: z.int(),
+  /** The clone's first words in the call's language (issue #26 part 2: the creator's, else the greeting). */
+  firstMessage: z.optional(z.string()),
   // A plain union, not z.discriminatedUnion: zod's discriminated union would join the profile's first load
   // (the zod module is in the first-load chunk, so every zod function a lazy chunk uses is there too).
   provider: z.union([

@@ -19,6 +19,7 @@ import { AppError, conflict } from '../errors'
 import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
 import { clampSpokenText, speakableText } from '../tts/speakable-text'
 import { createSpeechCache } from '../tts/speech-cache'
+import { speechVoiceOf } from './voice-settings'
 
 export interface CallTurnOptions {
   db: Db
@@ -154,17 +155,24 @@ export function registerCallTurns<C extends HeldCall>(
       requireOpen(call)
       const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
       if (!clone?.voiceId) throw conflict('This clone has no voice')
+      // The creator's voice and pronunciations (issue #26 part 2).
+      const spoken = speechVoiceOf(clone)
       const text = clampSpokenText(speakableText(request.body.text))
       if (!text) throw new AppError(400, ErrorCode.badRequest, 'There is nothing to say')
       // The call's language, not the clone's: the visitor chose it (spec 2 §5).
-      const key = cache.keyOf(tts.name, clone.voiceId, call.language, text)
+      const key = cache.keyOf(tts.name, spoken.cacheVoice, call.language, text)
       let speech = cache.get(key)
       if (!speech) {
         const abort = new AbortController()
         request.raw.once('close', () => abort.abort())
         try {
           speech = await tts.synthesize(
-            { text, voiceId: clone.voiceId, language: call.language },
+            {
+              text,
+              voiceId: spoken.voiceId ?? clone.voiceId,
+              language: call.language,
+              pronunciations: spoken.pronunciations,
+            },
             abort.signal,
           )
         } catch (error) {

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { CitationType, CloneOptions, Socials } from '../../contract'
+import type { CloneVoiceSettings } from '../../contract/voice-settings'
 import { createdAt, updatedAt } from './columns'
 import { uploads } from './uploads-schema'
 
@@ -68,6 +69,8 @@ export const clones = pgTable('clones', {
   anonymousQuota: jsonb('anonymous_quota').$type<AnonymousQuota>().notNull(),
   /** The clone's own paywall title (spec 1 §9 'Clone-specific upsell titles'); `{name}` is the clone's name. */
   upsellTitle: text('upsell_title'),
+  /** The creator's voice settings (issue #26 part 2, contract/voice-settings.ts); null: the defaults. */
+  voiceSettings: jsonb('voice_settings').$type<CloneVoiceSettings>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

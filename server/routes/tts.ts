@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorCode, SpeechRequestBody } from '../../contract'
+import { speechVoiceOf } from '../calls/voice-settings'
 import { requireClone } from '../clones/queries'
 import type { Db } from '../db/client'
 import { AppError, conflict } from '../errors'
@@ -19,17 +20,24 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeech }> = a
       const clone = await requireClone(db, request.body.slug)
       // spec 1 §6: read aloud exists only for clones with a voice.
       if (!clone.voiceId) throw conflict('This clone has no voice')
+      // The creator's voice and pronunciations (issue #26 part 2).
+      const spoken = speechVoiceOf(clone)
       const text = clampSpokenText(speakableText(request.body.text))
       if (!text) throw new AppError(400, ErrorCode.badRequest, 'There is nothing to read aloud')
 
-      const key = cache.keyOf(tts.name, clone.voiceId, clone.language, text)
+      const key = cache.keyOf(tts.name, spoken.cacheVoice, clone.language, text)
       let speech = cache.get(key)
       if (!speech) {
         const abort = new AbortController()
         request.raw.once('close', () => abort.abort())
         try {
           speech = await tts.synthesize(
-            { text, voiceId: clone.voiceId, language: clone.language },
+            {
+              text,
+              voiceId: spoken.voiceId ?? clone.voiceId,
+              language: clone.language,
+              pronunciations: spoken.pronunciations,
+            },
             abort.signal,
           )
         } catch (error) {

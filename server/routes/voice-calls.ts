@@ -17,7 +17,6 @@ import { subjectOf } from '../billing/usage'
 import { requireOwnCall } from '../calls/call-access'
 import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
 import { callSources } from '../calls/call-bundle'
-import { callTexts } from '../calls/call-language'
 import {
   elapsedSeconds,
   endVoiceCall,
@@ -28,6 +27,7 @@ import {
 } from '../calls/voice-call-store'
 import { storeVoiceFailure } from '../calls/voice-failures'
 import type { VoiceCallProvider } from '../calls/voice-provider'
+import { callVoiceOf } from '../calls/voice-settings'
 import { findOwnedConversation, loadConversationWithMessages } from '../chat/conversation-store'
 import { requireClone, requireInstanceById } from '../clones/queries'
 import type { Db } from '../db/client'
@@ -76,6 +76,8 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
       const clone = await requireClone(db, body.slug)
       if (body.cloneId && body.cloneId !== clone.id) throw notFound('Clone not found')
       if (!clone.allowVoice) throw forbidden(VOICE_NOT_ALLOWED)
+      // 'Unsupported voice provider' (spec 2 §5) before anything is opened or charged.
+      const callVoice = callVoiceOf(clone, language.code)
       const instanceId = body.instanceId
         ? (await requireInstanceById(db, clone.id, body.instanceId)).id
         : null
@@ -107,18 +109,19 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
           slug: clone.slug,
           name: clone.name,
           language: clone.language,
-          voiceId: clone.voiceId,
           voiceModel: clone.options.voiceModel ?? null,
-          voiceSettings: {},
-          wordPhonemeMapping: {},
+          // The creator's voice settings (server/calls/voice-settings.ts, issue #26 part 2).
+          voiceId: callVoice.voiceId,
+          voiceSettings: callVoice.voiceSettings,
+          wordPhonemeMapping: callVoice.wordPhonemeMapping,
         },
         language: language.code,
         userId: owner.userId,
         relationshipId: body.relationshipId ?? null,
         instanceId,
         locationId: body.locationId ?? null,
-        // Spoken in the call's language (issue #25).
-        initialMessage: callTexts(language.code).greeting(clone.name),
+        // The creator's first message in the call's language, else the greeting in it (issues #25, #26).
+        initialMessage: callVoice.firstMessage,
       })
       return {
         callId: call.id,
@@ -126,6 +129,7 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
         startedAt: call.startedAt.toISOString(),
         language: call.language,
         remainingSeconds: secondsLeft(voice),
+        firstMessage: callVoice.firstMessage,
         provider,
       }
     },

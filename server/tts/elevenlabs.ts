@@ -1,4 +1,5 @@
 import { languageCode } from './language'
+import { applyPronunciations } from './pronunciations'
 import { type Speech, type SpeechRequest, SpeechUnavailableError, type TextToSpeech } from './provider'
 
 /** spec 2 §9: eleven_turbo_v2 for English, eleven_turbo_v2_5 for every other language. */
@@ -20,7 +21,10 @@ export function createElevenLabsTts(options: {
       const response = await doFetch(url, {
         method: 'POST',
         headers: { 'xi-api-key': options.apiKey, 'content-type': 'application/json', accept: 'audio/mpeg' },
-        body: JSON.stringify({ text: request.text, model_id: elevenLabsModelFor(request.language) }),
+        body: JSON.stringify({
+          text: applyPronunciations(request.text, request.pronunciations, 'ssml'),
+          model_id: elevenLabsModelFor(request.language),
+        }),
         signal,
       })
       if (!response.ok) {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { espeakTiming } from './espeak-timing'
 import { espeakVoiceArgument } from './espeak-voices'
 import { languageCode } from './language'
+import { applyPronunciations } from './pronunciations'
 import { type Speech, type SpeechRequest, SpeechUnavailableError, type TextToSpeech } from './provider'
 
 /**
@@ -30,9 +31,10 @@ export function createEspeakTts(
     name: 'espeak-ng',
     async synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech> {
       const voice = voiceFor(request.language, request.voiceId)
+      // The creator's pronunciations as eSpeak's own phoneme input (server/tts/pronunciations.ts).
+      const text = applyPronunciations(request.text, request.pronunciations, 'espeak')
       // The phonemes' timing of the same audio (espeak-timing.ts), alongside: null when it cannot be had.
-      const timing =
-        options.timing === false ? null : espeakTiming(request.text, voice, Number(speed), {}, signal)
+      const timing = options.timing === false ? null : espeakTiming(text, voice, Number(speed), {}, signal)
       const speech = await new Promise<Speech>((resolve, reject) => {
         const child = spawn(binary, ['--stdout', '-v', voice, '-s', speed], {
           stdio: ['pipe', 'pipe', 'pipe'],
@@ -55,7 +57,7 @@ export function createEspeakTts(
           if (code !== 0) return reject(new Error(`espeak-ng exited with ${code}: ${stderr.trim()}`))
           resolve({ audio: fixWavSizes(Buffer.concat(chunks)), contentType: 'audio/wav' })
         })
-        child.stdin.end(request.text)
+        child.stdin.end(text)
       })
       return { ...speech, timing: await timing }
     },

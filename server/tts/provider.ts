@@ -1,4 +1,5 @@
 import type { SpeechTiming } from '../../contract/speech-timing'
+import type { Pronunciation } from '../../contract/voice-settings'
 
 /** A text-to-speech provider: eSpeak NG on the machine by default, ElevenLabs when configured. */
 export interface SpeechRequest {
@@ -7,6 +8,8 @@ export interface SpeechRequest {
   voiceId: string
   /** BCP-47-ish language code of the clone, e.g. 'en', 'es'. */
   language: string
+  /** The clone's pronunciations (contract/voice-settings.ts), applied by each engine its own way. */
+  pronunciations?: readonly Pronunciation[]
 }
 
 export interface Speech {

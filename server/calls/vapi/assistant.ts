@@ -1,4 +1,6 @@
 import { LANGUAGES } from '../../../contract/languages'
+import type { Pronunciation } from '../../../contract/voice-settings'
+import { applyPronunciations } from '../../tts/pronunciations'
 import type { VoiceCallStart } from '../voice-provider'
 
 /*
@@ -133,6 +135,9 @@ export function voiceFor(
   return { ...voice, fallbackPlan: { voices: copies } }
 }
 
+const pronunciationsOf = (settings: Record<string, unknown>): Pronunciation[] =>
+  Array.isArray(settings.pronunciations) ? (settings.pronunciations as Pronunciation[]) : []
+
 function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]]))
 }
@@ -157,7 +162,12 @@ export function buildVapiAssistant(call: VoiceCallStart, options: AssistantOptio
   }
   return {
     name: clone.name.slice(0, 40),
-    firstMessage: call.initialMessage,
+    // The creator's pronunciations in the words Vapi speaks itself (SSML phonemes on 11labs, respellings elsewhere).
+    firstMessage: applyPronunciations(
+      call.initialMessage,
+      pronunciationsOf(clone.voiceSettings),
+      provider === '11labs' ? 'ssml' : 'text',
+    ),
     firstMessageMode: 'assistant-speaks-first',
     transcriber: transcriberFor(provider, call.language, str(clone.voiceSettings.transcriberModel)),
     model: {
