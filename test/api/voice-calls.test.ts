@@ -280,3 +280,29 @@ describe('ending a call', () => {
     expect(rows[0]).toMatchObject({ message: 'Permission denied', details: { kind: 'denied' } })
   })
 })
+
+describe("the creator's voice settings at call start (issue #26 part 2)", () => {
+  const setVoiceSettings = (voiceSettings: unknown) =>
+    t.db
+      .update(clones)
+      .set({ voiceSettings: voiceSettings as never })
+      .where(eq(clones.id, lenaId))
+
+  it('greets in the call’s language with the creator’s first message, and refuses an unsupported provider', async () => {
+    try {
+      await setVoiceSettings({ provider: '11labs', firstMessages: { es: '¡Hola! Soy Lena, pregúntame.' } })
+      const spanish = await startCall(asVisitor(newVisitor()), { userPreferredLanguage: 'es' })
+      expect(spanish.statusCode, spanish.body).toBe(200)
+      expect(StartVoiceCallResponse.parse(spanish.json()).firstMessage).toBe('¡Hola! Soy Lena, pregúntame.')
+      const english = StartVoiceCallResponse.parse((await startCall(asVisitor(newVisitor()))).json())
+      expect(english.firstMessage).toContain('Lena Hart')
+
+      await setVoiceSettings({ provider: 'playht' })
+      const refused = await startCall(asVisitor(newVisitor()))
+      expect(refused.statusCode).toBe(400)
+      expect(ApiErrorBody.parse(refused.json()).error.message).toBe('Unsupported voice provider')
+    } finally {
+      await setVoiceSettings(null)
+    }
+  })
+})
