@@ -51,6 +51,8 @@ export interface CallKind<C extends HeldCall> {
   requireTime(clone: CloneRow, call: C, at: Date): Promise<void>
   /** The call is still there (the inactivity sweeper leaves it open). */
   touch(callId: string, at: Date): Promise<unknown>
+  /** The speech carries its sounds' timing (the local avatar's mouth); a voice call needs none. */
+  speechTiming?: boolean
 }
 
 export const CALL_ENDED = 'This call has ended.'
@@ -160,7 +162,8 @@ export function registerCallTurns<C extends HeldCall>(
       const text = clampSpokenText(speakableText(request.body.text))
       if (!text) throw new AppError(400, ErrorCode.badRequest, 'There is nothing to say')
       // The call's language, not the clone's: the visitor chose it (spec 2 §5).
-      const key = cache.keyOf(tts.name, spoken.cacheVoice, call.language, text)
+      const timed = kind.speechTiming === true
+      const key = cache.keyOf(tts.name, `${spoken.cacheVoice}${timed ? '|timed' : ''}`, call.language, text)
       let speech = cache.get(key)
       if (!speech) {
         const abort = new AbortController()
@@ -172,6 +175,7 @@ export function registerCallTurns<C extends HeldCall>(
               voiceId: spoken.voiceId ?? clone.voiceId,
               language: call.language,
               pronunciations: spoken.pronunciations,
+              timing: timed,
             },
             abort.signal,
           )

@@ -167,6 +167,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
       requireCallSeconds(video, videoElapsedSeconds(call, at))
     },
     touch: (callId, at) => touchVideoCall(db, callId, at),
+    speechTiming: true,
   })
 
   async function progressOf(call: VideoCallRow, at: Date) {

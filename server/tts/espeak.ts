@@ -34,7 +34,10 @@ export function createEspeakTts(
       // The creator's pronunciations as eSpeak's own phoneme input (server/tts/pronunciations.ts).
       const text = applyPronunciations(request.text, request.pronunciations, 'espeak')
       // The phonemes' timing of the same audio (espeak-timing.ts), alongside: null when it cannot be had.
-      const timing = options.timing === false ? null : espeakTiming(text, voice, Number(speed), {}, signal)
+      const timing =
+        request.timing && options.timing !== false
+          ? espeakTiming(text, voice, Number(speed), {}, signal)
+          : null
       const speech = await new Promise<Speech>((resolve, reject) => {
         const child = spawn(binary, ['--stdout', '-v', voice, '-s', speed], {
           stdio: ['pipe', 'pipe', 'pipe'],

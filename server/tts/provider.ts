@@ -10,6 +10,8 @@ export interface SpeechRequest {
   language: string
   /** The clone's pronunciations (contract/voice-settings.ts), applied by each engine its own way. */
   pronunciations?: readonly Pronunciation[]
+  /** Ask for the sounds' timing too (the local avatar's mouth), where the provider can give it. */
+  timing?: boolean
 }
 
 export interface Speech {

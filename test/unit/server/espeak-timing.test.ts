@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { decodeSpeechTiming, encodeSpeechTiming } from '../../../contract/speech-timing'
+import { createEspeakTts } from '../../../server/tts/espeak'
 import { espeakTiming, phonemeMarks } from '../../../server/tts/espeak-timing'
 
 const hasEspeak = (() => {
@@ -55,4 +56,15 @@ describe('espeak timing', () => {
     expect(decodeSpeechTiming('%7Bnot json')).toBeNull()
     expect(decodeSpeechTiming(null)).toBeNull()
   })
+
+  it.runIf(hasEspeak)(
+    'times the speech only when asked (the avatar), not read aloud or a voice call',
+    async () => {
+      const tts = createEspeakTts()
+      const plain = await tts.synthesize({ text: 'Hello there', voiceId: '', language: 'en' })
+      expect(plain.timing ?? null).toBeNull()
+      const timed = await tts.synthesize({ text: 'Hello there', voiceId: '', language: 'en', timing: true })
+      expect(timed.timing?.marks.length).toBeGreaterThan(3)
+    },
+  )
 })
