@@ -6,6 +6,8 @@ import { cloneQuery } from '../../api/clones'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { CloneLoadFailed, CloneNotFound } from '../profile'
 import { AppHeader } from '../shell'
+// Imported here, where the call screens use it: the build drops a re-exporting index's own CSS import.
+import './calls.css'
 
 /**
  * The page frame of a call (voice and video, spec 2 §2): the clone loaded by slug and instance, a spinner

@@ -1,8 +1,7 @@
 // One spine for the voice and video calls (issue #26): the session runner, the page frame and header bar,
 // and the call layout's styles. The two state machines and their engines stay in features/voice and
 // features/video; both import this only from their lazy call screens.
-// The shared styles load with the call screens (the calls' chunk), never on the profile's first load.
-import './calls.css'
+// The shared styles (calls.css) load with CallPage and CallTranscriptLines, in the calls' chunk.
 
 export { CallBar } from './CallBar'
 export { CallPage } from './CallPage'
