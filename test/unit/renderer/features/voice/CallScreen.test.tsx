@@ -256,7 +256,9 @@ describe('call screen (spec 2 §2, §4)', () => {
     const { router } = await renderApp('/lena-hart/call?dial=true', {
       fetch: fakeVoiceApi([lenaHart()]).fetch,
     })
-    await waitFor(() => expect(engine.started).toBe(1))
+    // The previous test's call may still be releasing its microphone: the start waits for it in 300 ms
+    // steps (spec 2 §9), which leaves little of waitFor's default 1 s on a loaded machine.
+    await waitFor(() => expect(engine.started).toBe(1), { timeout: 5000 })
     await waitFor(() => expect(router.state.location.search).toEqual({}))
   })
 
