@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody } from '../../contract'
 import { OkResponse } from '../../contract/auth'
+import { findLanguage, languageNotSupported } from '../../contract/languages'
 import {
   CloneSettings,
   CreateCloneRequest,
@@ -13,8 +15,12 @@ import {
   UpdateCloneSettings,
   VoicePreviewRequest,
 } from '../../contract/studio-clones'
+import { CloneVoiceSettings } from '../../contract/voice-settings'
 import { requireUser } from '../auth/identity'
+import { UNSUPPORTED_VOICE_PROVIDER } from '../calls/vapi/assistant'
+import { isSupportedProvider, voiceSettingsOf } from '../calls/voice-settings'
 import type { Db } from '../db/client'
+import { clones } from '../db/schema'
 import { requireCloneTeam } from '../embeds/access'
 import { AppError, badRequest } from '../errors'
 import { deleteClone, settingsOf, updateSettings } from '../studio/clone-settings'
@@ -87,6 +93,41 @@ export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeec
       const { user, clone } = await requireCloneTeam(db, request, request.params.slug, 'write')
       const check = (voiceId: string, language: string) => checkVoice(tts, voiceId, language)
       return settingsOf(await updateSettings(db, user.id, clone, request.body, check), 'CREATOR')
+    },
+  )
+
+  // Issue #26 part 2: the clone's voice settings (provider, voice, tuning, pronunciations, first messages).
+  app.get(
+    '/api/studio/:slug/voice-settings',
+    { schema: { params: SlugParams, response: { 200: CloneVoiceSettings, ...errors } } },
+    async (request) => {
+      const { clone } = await requireCloneTeam(db, request, request.params.slug, 'read')
+      return voiceSettingsOf(clone)
+    },
+  )
+
+  app.put(
+    '/api/studio/:slug/voice-settings',
+    {
+      schema: {
+        params: SlugParams,
+        body: CloneVoiceSettings,
+        response: { 200: CloneVoiceSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const { clone } = await requireCloneTeam(db, request, request.params.slug, 'write')
+      const settings = request.body
+      // Saved settings must be callable: the call start refuses the same way (spec 2 §5).
+      if (!isSupportedProvider(settings.provider)) throw badRequest(UNSUPPORTED_VOICE_PROVIDER)
+      const unknown = Object.keys(settings.firstMessages).find((code) => !findLanguage(code))
+      if (unknown) throw badRequest(`firstMessages: ${languageNotSupported(unknown)}`)
+      const firstMessages = Object.fromEntries(
+        Object.entries(settings.firstMessages).filter(([, text]) => text.trim() !== ''),
+      )
+      const saved = { ...settings, firstMessages }
+      await db.update(clones).set({ voiceSettings: saved }).where(eq(clones.id, clone.id))
+      return saved
     },
   )
 

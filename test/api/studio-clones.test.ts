@@ -185,6 +185,71 @@ describe('studio clones', () => {
     expect(await rowOf(`many-${n}-6`)).toBeUndefined()
   })
 
+  describe('voice settings (issue #26 part 2)', () => {
+    const url = (slug = 'lena-hart') => `/api/studio/${slug}/voice-settings`
+    const read = (cookie: string | null) => studio(t.app, 'GET', url(), cookie)
+    const save = (cookie: string | null, body: Record<string, unknown>) =>
+      studio(t.app, 'PUT', url(), cookie, body)
+    const lenaSettings = {
+      provider: 'cartesia',
+      voiceId: 'c-voice-7',
+      speed: 1.1,
+      pronunciations: [{ word: 'Nguyen', kind: 'respelling', say: 'win' }],
+      firstMessages: { en: 'Hi, Lena here. Ask me anything about sleep.', es: '¡Hola! Soy Lena.', fr: '  ' },
+    }
+
+    it('are read by the team, saved by the creator only, and reach the next call', async () => {
+      expect(((await read(lena)).json() as { provider: string }).provider).toBe('11labs')
+      for (const cookie of [sam, tomas]) expect((await save(cookie, lenaSettings)).statusCode).toBe(404)
+      expect((await save(null, lenaSettings)).statusCode).toBe(401)
+      const saved = await save(lena, lenaSettings)
+      expect(saved.statusCode, saved.body).toBe(200)
+      // A blank first message is no message: the product's greeting stays for that language.
+      expect(saved.json().firstMessages).toEqual({
+        en: 'Hi, Lena here. Ask me anything about sleep.',
+        es: '¡Hola! Soy Lena.',
+      })
+      expect((await read(sam)).json()).toMatchObject({
+        provider: 'cartesia',
+        voiceId: 'c-voice-7',
+        speed: 1.1,
+      })
+      const call = await t.app.inject({
+        method: 'POST',
+        url: '/api/calls/voice',
+        headers: { cookie: lena },
+        payload: { slug: 'lena-hart', userPreferredLanguage: 'es' },
+      })
+      expect(call.statusCode, call.body).toBe(200)
+      expect(call.json().firstMessage).toBe('¡Hola! Soy Lena.')
+      await save(lena, { provider: '11labs' })
+    })
+
+    it('refuse an unsupported provider, an unknown language, a duplicate word, changing nothing', async () => {
+      const before = (await read(lena)).json()
+      const refusals = [
+        [{ provider: 'playht' }, 'Unsupported voice provider'],
+        [{ firstMessages: { xx: 'Hello' } }, 'firstMessages'],
+        [
+          {
+            pronunciations: [
+              { word: 'Nguyen', kind: 'respelling', say: 'win' },
+              { word: 'NGUYEN', kind: 'respelling', say: 'when' },
+            ],
+          },
+          'listed twice',
+        ],
+        [{ speed: 3 }, 'speed'],
+      ] as const
+      for (const [body, reason] of refusals) {
+        const res = await save(lena, body)
+        expect(res.statusCode, JSON.stringify(body)).toBe(400)
+        expect(res.json().error.message).toContain(reason)
+      }
+      expect((await read(lena)).json()).toEqual(before)
+    })
+  })
+
   describe('settings', () => {
     const settings = (cookie: string | null, slug = 'lena-hart') =>
       studio(t.app, 'GET', `/api/studio/${slug}/settings`, cookie)
