@@ -21,7 +21,7 @@ export const validInput = {
 
 export const studio = (
   app: App,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   cookie: string | null,
   payload?: unknown,
