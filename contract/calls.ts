@@ -23,6 +23,7 @@ export const StartVoiceCallRequest = z.object({
   slug: z.string().check(z.minLength(1), z.maxLength(64)),
   cloneId: z.nullish(z.uuid()),
   instanceId: z.nullish(z.uuid()),
+  /** Accepted for the spec's shape, never trusted: the server looks up the signed-in user's own (issue #26). */
   relationshipId: z.nullish(z.uuid()),
   userPreferredLanguage: LanguageCode,
   locationId: z.nullish(z.string().check(z.maxLength(200))),

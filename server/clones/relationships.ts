@@ -5,7 +5,7 @@ import { clones, type RelationshipType, relationships } from '../db/schema'
 import { requireClone } from './queries'
 
 /** A user's relationship with one clone (spec 1 §3 'Relationship'), or undefined when they have none. */
-async function findRelationship(db: Db, userId: string, cloneId: string) {
+export async function findRelationship(db: Db, userId: string, cloneId: string) {
   const [row] = await db
     .select({ id: relationships.id, type: relationships.type })
     .from(relationships)

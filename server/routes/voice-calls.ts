@@ -30,6 +30,7 @@ import type { VoiceCallProvider } from '../calls/voice-provider'
 import { callVoiceOf } from '../calls/voice-settings'
 import { findOwnedConversation, loadConversationWithMessages } from '../chat/conversation-store'
 import { requireClone, requireInstanceById } from '../clones/queries'
+import { findRelationship } from '../clones/relationships'
 import type { Db } from '../db/client'
 import { clones } from '../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../errors'
@@ -117,7 +118,11 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
         },
         language: language.code,
         userId: owner.userId,
-        relationshipId: body.relationshipId ?? null,
+        // spec 2 §5 relationshipId: the signed-in user's own relationship with the clone, looked up here
+        // (issue #26); a client-sent id is never trusted.
+        relationshipId: owner.userId
+          ? ((await findRelationship(db, owner.userId, clone.id))?.id ?? null)
+          : null,
         instanceId,
         locationId: body.locationId ?? null,
         // The creator's first message in the call's language, else the greeting in it (issues #25, #26).

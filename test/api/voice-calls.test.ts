@@ -6,6 +6,7 @@ import { languageNotSupported } from '../../contract/languages'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { CALL_QUOTA_EXHAUSTED } from '../../server/calls/call-allowance'
 import { endInactiveCalls } from '../../server/calls/voice-call-store'
+import type { VoiceCallStart } from '../../server/calls/voice-provider'
 import {
   clones,
   conversations,
@@ -14,7 +15,9 @@ import {
   usageCounters,
   voiceCallFailures,
 } from '../../server/db/schema'
+import { seedId } from '../../server/seed/ids'
 import { parseStreamEvents } from './chat-helpers'
+import { seededUserCookie } from './embed-helpers'
 import { createTestApp, type TestApp, userWithSession } from './helpers'
 
 /*
@@ -303,6 +306,45 @@ describe("the creator's voice settings at call start (issue #26 part 2)", () => 
       expect(ApiErrorBody.parse(refused.json()).error.message).toBe('Unsupported voice provider')
     } finally {
       await setVoiceSettings(null)
+    }
+  })
+})
+
+describe('relationshipId at call start (spec 2 §5, issue #26)', () => {
+  it("is the signed-in user's own relationship with the clone, looked up by the server; a sent one is ignored", async () => {
+    const seen: VoiceCallStart[] = []
+    const app = await createTestApp({
+      providers: {
+        voiceCalls: {
+          kind: 'local',
+          providerFor: async (start) => {
+            seen.push(start)
+            return { kind: 'local' }
+          },
+        },
+      },
+    })
+    try {
+      const cookie = await seededUserCookie(app.db, 'user-sam')
+      const forged = '00000000-0000-4000-8000-00000000beef'
+      const start = (headers: Record<string, string>) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/calls/voice',
+          headers,
+          payload: { slug: 'lena-hart', userPreferredLanguage: 'en', relationshipId: forged },
+        })
+      expect((await start({ cookie })).statusCode).toBe(200)
+      const [own] = await app.db
+        .select()
+        .from(relationships)
+        .where(and(eq(relationships.userId, seedId('user', 'user-sam')), eq(relationships.cloneId, lenaId)))
+      expect(own).toBeDefined()
+      expect(seen[0]!.relationshipId).toBe(own!.id)
+      expect((await start(asVisitor(newVisitor()))).statusCode).toBe(200)
+      expect(seen[1]!.relationshipId).toBeNull()
+    } finally {
+      await app.close()
     }
   })
 })
