@@ -158,7 +158,7 @@ export function registerCallTurns<C extends HeldCall>(
       const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
       if (!clone?.voiceId) throw conflict('This clone has no voice')
       // The creator's voice and pronunciations (issue #26 part 2).
-      const spoken = speechVoiceOf(clone)
+      const spoken = speechVoiceOf(clone, tts.name)
       const text = clampSpokenText(speakableText(request.body.text))
       if (!text) throw new AppError(400, ErrorCode.badRequest, 'There is nothing to say')
       // The call's language, not the clone's: the visitor chose it (spec 2 §5).

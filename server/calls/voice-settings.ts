@@ -70,11 +70,16 @@ export function callVoiceOf(
 
 /**
  * How the clone's speech is asked of the TTS (read aloud, the local call, the avatar's greeting): its voice,
- * its pronunciations, and the cache's voice key, which changes with the pronunciations.
+ * its pronunciations, and the cache's voice key, which changes with them. The voice settings' own voice id
+ * names a voice at the call provider: the TTS speaks with it only when it is that provider (ElevenLabs for
+ * '11labs'); eSpeak NG keeps the clone's chosen voice.
  */
-export function speechVoiceOf(clone: CloneWithVoice) {
-  const voiceId = voiceIdOf(clone)
-  const { pronunciations } = voiceSettingsOf(clone)
+export function speechVoiceOf(clone: CloneWithVoice, ttsName: string) {
+  const settings = voiceSettingsOf(clone)
+  const ownVoice = settings.voiceId?.trim()
+  const voiceId =
+    ownVoice && ttsName === 'elevenlabs' && settings.provider === '11labs' ? ownVoice : clone.voiceId
+  const { pronunciations } = settings
   const cacheVoice = pronunciations.length ? `${voiceId}|${JSON.stringify(pronunciations)}` : (voiceId ?? '')
   return { voiceId, pronunciations, cacheVoice }
 }

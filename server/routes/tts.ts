@@ -21,7 +21,7 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeech }> = a
       // spec 1 §6: read aloud exists only for clones with a voice.
       if (!clone.voiceId) throw conflict('This clone has no voice')
       // The creator's voice and pronunciations (issue #26 part 2).
-      const spoken = speechVoiceOf(clone)
+      const spoken = speechVoiceOf(clone, tts.name)
       const text = clampSpokenText(speakableText(request.body.text))
       if (!text) throw new AppError(400, ErrorCode.badRequest, 'There is nothing to read aloud')
 

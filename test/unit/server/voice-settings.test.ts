@@ -75,9 +75,19 @@ describe('the call’s voice', () => {
   })
 
   it('keys cached speech by the pronunciations, so a change is heard at once', () => {
-    const before = speechVoiceOf(clone())
-    const after = speechVoiceOf(clone({ pronunciations }))
+    const before = speechVoiceOf(clone(), 'espeak-ng')
+    const after = speechVoiceOf(clone({ pronunciations }), 'espeak-ng')
     expect(before.cacheVoice).toBe('voice-1')
     expect(after.cacheVoice).not.toBe(before.cacheVoice)
+  })
+
+  it('speaks with the provider voice id only where the TTS is that provider', () => {
+    const own = clone({ provider: '11labs', voiceId: 'el-42' })
+    expect(speechVoiceOf(own, 'elevenlabs').voiceId).toBe('el-42')
+    // eSpeak NG cannot speak an ElevenLabs voice: the clone's chosen voice stays.
+    expect(speechVoiceOf(own, 'espeak-ng').voiceId).toBe('voice-1')
+    expect(speechVoiceOf(clone({ provider: 'cartesia', voiceId: 'c-7' }), 'elevenlabs').voiceId).toBe(
+      'voice-1',
+    )
   })
 })
