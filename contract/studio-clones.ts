@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { Socials } from './clone'
 import { LANGUAGES } from './languages'
+import { MAX_FIRST_MESSAGE, Pronunciations } from './voice-settings'
 
 /*
  * Making and running a clone in the studio (issue #16 'Create a clone'): the creator's list of clones, the
@@ -260,8 +261,13 @@ export const StudioVoices = z.object({
 })
 export type StudioVoices = z.infer<typeof StudioVoices>
 
-/** POST /api/studio/voice-preview → audio. */
+/**
+ * POST /api/studio/voice-preview → audio: the sample sentence, or the creator's own words (a first message, a
+ * pronunciation) said with the pronunciations being edited, before they are saved.
+ */
 export const VoicePreviewRequest = z.object({
   language: CloneLanguage,
   voiceId: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_FIRST_MESSAGE))),
+  pronunciations: z.optional(Pronunciations),
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /*
  * A clone's voice settings (issue #26 part 2, spec 2 §3 'cloneVoiceSettings' and 'wordPhonemeMapping', §9
@@ -28,43 +28,56 @@ const PRONOUNCED_WORD = /^[\p{L}\p{N}'’-]+(?: [\p{L}\p{N}'’-]+)*$/u
 export const Pronunciation = z.object({
   word: z
     .string()
-    .trim()
-    .min(1)
-    .max(60)
-    .regex(PRONOUNCED_WORD, 'Letters, digits, apostrophes and hyphens only'),
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(60),
+      z.regex(PRONOUNCED_WORD, 'Letters, digits, apostrophes and hyphens only'),
+    ),
   /** 'phonemes': IPA; 'respelling': how it sounds written out ("Nguyen" → "win"). */
   kind: z.enum(['phonemes', 'respelling']),
-  say: z.string().trim().min(1).max(120),
+  say: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
 })
 export type Pronunciation = z.infer<typeof Pronunciation>
 
-export const CloneVoiceSettings = z
-  .object({
-    /** Free text on purpose: anything but the three providers answers 'Unsupported voice provider' at call start. */
-    provider: z.string().trim().min(1).max(40).default('11labs'),
-    voiceId: z.string().trim().max(100).nullish(),
-    speed: z.number().min(0.7).max(1.2).nullish(),
-    stability: z.number().min(0).max(1).nullish(),
-    endpointing: z.enum(ENDPOINTING_CHOICES).nullish(),
-    transcriberModel: z.enum(TRANSCRIBER_MODELS).nullish(),
-    pronunciations: z.array(Pronunciation).max(MAX_PRONUNCIATIONS).default([]),
-    /** The clone's first line per language code ('en', 'fr'…); missing languages use the product's greeting. */
-    firstMessages: z.record(z.string().min(2).max(5), z.string().trim().max(MAX_FIRST_MESSAGE)).default({}),
-  })
-  .superRefine((value, ctx) => {
+/** A list of pronunciations: each word once, whatever its case. */
+export const Pronunciations = z.array(Pronunciation).check(
+  z.maxLength(MAX_PRONUNCIATIONS),
+  z.superRefine((list, ctx) => {
     const seen = new Set<string>()
-    value.pronunciations.forEach((p, i) => {
+    list.forEach((p, i) => {
       const key = p.word.toLowerCase()
       if (seen.has(key)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['pronunciations', i, 'word'],
+          path: [i, 'word'],
           message: 'This word is listed twice',
+          input: p.word,
         })
       }
       seen.add(key)
     })
-  })
+  }),
+)
+
+export const CloneVoiceSettings = z.object({
+  /** Free text on purpose: anything but the three providers answers 'Unsupported voice provider' at call start. */
+  provider: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), '11labs'),
+  voiceId: z.nullish(z.string().check(z.trim(), z.maxLength(100))),
+  speed: z.nullish(z.number().check(z.gte(0.7), z.lte(1.2))),
+  stability: z.nullish(z.number().check(z.gte(0), z.lte(1))),
+  endpointing: z.nullish(z.enum(ENDPOINTING_CHOICES)),
+  transcriberModel: z.nullish(z.enum(TRANSCRIBER_MODELS)),
+  pronunciations: z._default(Pronunciations, []),
+  /** The clone's first line per language code ('en', 'fr'…); missing languages use the product's greeting. */
+  firstMessages: z._default(
+    z.record(
+      z.string().check(z.minLength(2), z.maxLength(5)),
+      z.string().check(z.trim(), z.maxLength(MAX_FIRST_MESSAGE)),
+    ),
+    {},
+  ),
+})
 export type CloneVoiceSettings = z.infer<typeof CloneVoiceSettings>
 
 export const DEFAULT_VOICE_SETTINGS: CloneVoiceSettings = {

@@ -27,6 +27,7 @@ import { deleteClone, settingsOf, updateSettings } from '../studio/clone-setting
 import { createClone, listStudioClones, slugAvailability } from '../studio/clones'
 import { checkVoice, previewSentence, voicesOf } from '../studio/voices'
 import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
+import { clampSpokenText, speakableText } from '../tts/speakable-text'
 
 const errors = {
   400: ApiErrorBody,
@@ -156,8 +157,12 @@ export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeec
     { schema: { body: VoicePreviewRequest } },
     async (request, reply) => {
       requireUser(request)
-      const { language } = request.body
+      const { language, pronunciations } = request.body
       const voiceId = request.body.voiceId || null
+      const text = request.body.text
+        ? clampSpokenText(speakableText(request.body.text))
+        : previewSentence(language)
+      if (!text) throw badRequest('text: There is nothing to say')
       if (voiceId) {
         const problem = checkVoice(tts, voiceId, language)
         if (problem) throw badRequest(`voiceId: ${problem}`)
@@ -168,7 +173,7 @@ export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeec
       request.raw.once('close', () => abort.abort())
       try {
         const speech = await tts.synthesize(
-          { text: previewSentence(language), voiceId: voiceId ?? '', language },
+          { text, voiceId: voiceId ?? '', language, pronunciations },
           abort.signal,
         )
         return reply

@@ -529,6 +529,28 @@ describe('studio clones', () => {
         voiceId: 'espeak:en-us',
       })
       expect(wrong.statusCode).toBe(400)
+      // The creator hears a first message or a word as it will be said, before saving it.
+      const own = await studio(t.app, 'POST', '/api/studio/voice-preview', lena, {
+        language: 'en',
+        voiceId: 'espeak:en-us',
+        text: 'Hi, it is **Lena**. Ask me about Nguyen.',
+        pronunciations: [{ word: 'Nguyen', kind: 'respelling', say: 'win' }],
+      })
+      expect(own.statusCode, own.body).toBe(200)
+      expect(spoken.at(-1)).toMatchObject({
+        text: 'Hi, it is Lena. Ask me about Nguyen.',
+        pronunciations: [{ word: 'Nguyen', kind: 'respelling', say: 'win' }],
+      })
+      const twice = await studio(t.app, 'POST', '/api/studio/voice-preview', lena, {
+        language: 'en',
+        text: 'Hello',
+        pronunciations: [
+          { word: 'Lena', kind: 'respelling', say: 'layna' },
+          { word: 'lena', kind: 'respelling', say: 'leena' },
+        ],
+      })
+      expect(twice.statusCode).toBe(400)
+      expect(twice.body).toContain('listed twice')
       expect(
         (await studio(t.app, 'POST', '/api/studio/voice-preview', null, { language: 'en' })).statusCode,
       ).toBe(401)
