@@ -46,6 +46,8 @@ export const StartVideoCallResponse = z.object({
   language: z.string(),
   /** Video seconds left when the call starts; -1 unlimited (creators, contributors, overage). */
   remainingSeconds: z.int(),
+  /** The clone's first words in the call's language (issue #26 part 2: the creator's, else the greeting). */
+  firstMessage: z.optional(z.string()),
   // A plain union, as StartVoiceCallResponse (contract/calls.ts): no discriminated union in the first load.
   provider: z.union([z.object({ kind: z.literal('local') }), z.object({ kind: z.literal('tavus') })]),
   /** spec 2 §7: set for a Tavus call (the Daily room to join), null for the local avatar. */

@@ -36,6 +36,8 @@ export interface VideoCallStart {
   language: { code: string; name: string }
   /** The suggested question picked on the start overlay, if any. */
   question: string | null
+  /** The clone's first words in the call's language: the creator's, else the greeting (issue #26). */
+  firstMessage: string
 }
 
 /** spec 2 §8: the provider is at capacity; the route answers 429 'Rate limited' and the renderer queues. */

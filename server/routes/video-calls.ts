@@ -32,6 +32,7 @@ import {
 } from '../calls/video-call-store'
 import { storeVideoFailure } from '../calls/video-failures'
 import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '../calls/video-provider'
+import { firstMessageFor } from '../calls/voice-settings'
 import { requireClone, requireInstance } from '../clones/queries'
 import { clones, conversations, messages } from '../db/schema'
 import { AppError, badRequest, forbidden, notFound, rateLimited } from '../errors'
@@ -71,6 +72,8 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
 
       const callId = randomUUID()
       const language = findLanguage(checked.code)!
+      // The creator's first message in the call's language, else the greeting in it (issue #26 part 2).
+      const firstMessage = firstMessageFor(clone, language.code)
       let room: Awaited<ReturnType<VideoCallProvider['open']>>
       try {
         // The room first: a visitor queued behind 'Rate limited' retries every 5 s (spec 2 §9), and no
@@ -85,6 +88,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
           },
           language: { code: language.code, name: language.name },
           question: body.question?.trim() || null,
+          firstMessage,
         })
       } catch (error) {
         if (error instanceof VideoProviderBusy)
@@ -118,6 +122,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
         startedAt: call.startedAt.toISOString(),
         language: call.language,
         remainingSeconds: secondsLeft(video),
+        firstMessage,
         provider: { kind: videoCalls.kind },
         tavusConversationId: call.tavusConversationId,
         tavusConversationUrl: call.tavusConversationUrl,

@@ -73,12 +73,17 @@ const start = {
   clone: { name: 'Lena Hart', headline: 'Sleep coach', description: 'Helps people sleep.', tone: 'Warm.' },
   language: { code: 'es', name: 'Spanish' },
   question: 'How late can I drink coffee?',
+  firstMessage: 'Hola, soy Lena.',
 }
 
 describe('the Tavus client', () => {
   it('creates a conversation with the replica, persona, context, language and the 1-hour limit', async () => {
     const room = await tavus().open(start)
     expect(room).toEqual({ conversationId: 'c1', conversationUrl: 'https://tavus.daily.co/c1' })
+    // A question picked on the start overlay opens the call; without one, the creator's first message.
+    expect(await tavus().open({ ...start, question: null })).toBeTruthy()
+    expect(seen.at(-1)!.body!.custom_greeting).toBe('Hola, soy Lena.')
+    seen.splice(1)
     expect(seen).toHaveLength(1)
     const [request] = seen
     expect(request).toMatchObject({ method: 'POST', url: '/v2/conversations', apiKey: 'tavus-key' })

@@ -282,3 +282,23 @@ describe('the recording', () => {
     expect((await get(`/api/calls/video/shared/${shareId}`)).statusCode).toBe(404)
   })
 })
+
+describe('the first message (issue #26 part 2)', () => {
+  it('is the creator’s in the call’s language, else the greeting in it', async () => {
+    const setVoiceSettings = (voiceSettings: unknown) =>
+      t.db
+        .update(clones)
+        .set({ voiceSettings: voiceSettings as never })
+        .where(eq(clones.id, lenaId))
+    try {
+      await setVoiceSettings({ provider: '11labs', firstMessages: { fr: 'Bonjour, ici Lena.' } })
+      const french = await startCall(newVisitor(), { language: 'fr' })
+      expect(french.statusCode, french.body).toBe(200)
+      expect(StartVideoCallResponse.parse(french.json()).firstMessage).toBe('Bonjour, ici Lena.')
+      const english = StartVideoCallResponse.parse((await startCall(newVisitor())).json())
+      expect(english.firstMessage).toBe('Hi, this is Dr. Lena Hart. What would you like to talk about?')
+    } finally {
+      await setVoiceSettings(null)
+    }
+  })
+})

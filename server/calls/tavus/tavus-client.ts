@@ -67,7 +67,7 @@ export function createConversationBody(settings: TavusSettings, call: VideoCallS
     // Spoken in the call's language (issue #25).
     custom_greeting: call.question
       ? callTexts(call.language.code).greetingWithQuestion(call.clone.name, call.question)
-      : callTexts(call.language.code).greeting(call.clone.name),
+      : call.firstMessage,
     properties: {
       // spec 2 §9 'hard call limit 1 hour': Tavus shuts the room at this; Daily then says the room was
       // deleted, which the renderer shows as 'Called ended due to 1-hour time limit.' (spec 2 §8).

@@ -164,6 +164,7 @@ describe('a call’s spoken lines', () => {
         clone: { name: 'Lena Hart', headline: null, description: null, tone: null },
         language: { code: 'es', name: 'Spanish' },
         question: null,
+        firstMessage: callTexts('es').greeting('Lena Hart'),
       },
     )
     expect(body.custom_greeting).toBe(callTexts('es').greeting('Lena Hart'))
