@@ -8,5 +8,6 @@ export const loadVoiceCall = () => import('./voice-call')
 export const loadLocalCallLoop = () => import('./local/local-engine')
 export type { CallEngine, CallEngineContext, CallEngineErrorKind, CallEngineEvent } from './call-engine'
 export type { CallAudio } from './local/call-audio'
+export type { Greeting, StartGreeting } from './local/greeting'
 export type { LocalEngineDeps } from './local/local-engine'
 export type { SpeechPlayback } from './local/speech-queue'

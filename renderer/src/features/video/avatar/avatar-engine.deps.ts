@@ -9,7 +9,13 @@ import {
 } from '../../../api/video'
 import { fetchVoiceCapabilities } from '../../../api/voice'
 import { openMicrophone } from '../../../platform/microphone'
-import { type CallEngine, type CallEngineContext, type LocalEngineDeps, loadLocalCallLoop } from '../../voice'
+import {
+  type CallEngine,
+  type CallEngineContext,
+  type LocalEngineDeps,
+  loadLocalCallLoop,
+  type StartGreeting,
+} from '../../voice'
 import {
   type AvatarView,
   type AvatarViewOptions,
@@ -29,6 +35,8 @@ import type { FaceMarks } from './portrait-marks'
 export interface CallLoop {
   createLocalEngine(context: CallEngineContext, deps: LocalEngineDeps): CallEngine
   defaultLocalEngineDeps(): LocalEngineDeps
+  /** The clone's first message, spoken through the loop's player (features/voice/local/greeting.ts). */
+  startGreeting: StartGreeting
 }
 
 export interface AvatarEngineDeps {

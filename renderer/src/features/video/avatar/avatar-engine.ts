@@ -1,11 +1,17 @@
 import { inLanguage } from '../../../../../contract/i18n'
 import type { SpeechTiming } from '../../../../../contract/speech-timing'
 import { loadLanguage } from '../../../lib/language'
-import type { CallAudio, CallEngine, CallEngineEvent, LocalEngineDeps } from '../../voice'
+import type {
+  CallAudio,
+  CallEngine,
+  CallEngineEvent,
+  Greeting,
+  LocalEngineDeps,
+  StartGreeting,
+} from '../../voice'
 import type { VideoEngine, VideoEngineContext } from '../video-engine'
 import { AVATAR_STRINGS } from './avatar.strings'
 import { type AvatarEngineDeps, defaultAvatarEngineDeps } from './avatar-engine.deps'
-import { startGreeting } from './avatar-greeting'
 import { voiceAmount } from './avatar-motion'
 import { createSpeechTrack, followSpeech, timedBlob } from './avatar-speech'
 import type { AvatarView } from './avatar-view'
@@ -40,10 +46,11 @@ export function createAvatarEngine(
   let view: AvatarView | null = null
   let recording: CompositeRecording | null = null
   let loopIo: LocalEngineDeps | null = null
-  let greeting: { cancel(): void } | null = null
+  let greeting: Greeting | null = null
   let cancelLevel: (() => void) | null = null
   let stopping: Promise<{ uploadId: string | null }> | null = null
   const mapLoopEvent = loopEventMapper(deps.timestamp)
+  let greetWith: StartGreeting | null = null
   // The speech's own timing, from its fetch to its playback: the mouth follows it (issue #26).
   const track = createSpeechTrack()
   const timings = new WeakMap<object, SpeechTiming>()
@@ -61,7 +68,8 @@ export function createAvatarEngine(
 
   /** Opens the voice loop on a microphone (the default, or one chosen in the settings). */
   const openLoop = async (deviceId: string | null) => {
-    const { createLocalEngine, defaultLocalEngineDeps } = await deps.loadLoop()
+    const { createLocalEngine, defaultLocalEngineDeps, startGreeting } = await deps.loadLoop()
+    greetWith = startGreeting
     const capabilities = await deps.capabilities()
     const base = deps.loopDeps(defaultLocalEngineDeps())
     const fetchTimed = deps.fetchTimedSpeech
@@ -85,7 +93,8 @@ export function createAvatarEngine(
     loopIo = loopDeps
     const next = createLocalEngine(
       {
-        call: { ...call, provider: { kind: 'local' } },
+        // The avatar speaks the first message itself, once its face is drawn (greet below).
+        call: { ...call, firstMessage: undefined, provider: { kind: 'local' } },
         cloneSlug: context.cloneSlug,
         language: context.language,
         capabilities: { transcription: capabilities.transcription, calls: 'local' },
@@ -229,9 +238,10 @@ export function createAvatarEngine(
   function greet() {
     const player = audio
     const io = loopIo
-    if (!player || !io) return
-    const text = inLanguage(AVATAR_STRINGS, call.language).greeting(context.cloneName)
-    greeting = startGreeting({
+    if (!player || !io || !greetWith) return
+    // The creator's first message in the call's language (issue #26), else the greeting in it (issue #25).
+    const text = call.firstMessage || inLanguage(AVATAR_STRINGS, call.language).greeting(context.cloneName)
+    greeting = greetWith({
       text,
       player,
       fetchSpeech: (sentence, signal) => io.fetchSpeech(call.callId, sentence, signal),

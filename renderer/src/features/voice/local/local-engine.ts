@@ -5,6 +5,7 @@ import type { RecognitionSession } from '../../../platform/speech-recognition'
 import type { CallEngine, CallEngineContext, CallEngineErrorKind, CallEngineEvent } from '../call-engine'
 import { type Answer, startAnswer } from './answer'
 import type { CallAudio } from './call-audio'
+import { type Greeting, startGreeting } from './greeting'
 import { defaultLocalEngineDeps, type LocalEngineDeps, VOICE_MARKS } from './local-engine.deps'
 import { createSpeechDetector, SPEECH_DETECTION, volumeOf } from './speech-detector'
 import { createUtteranceRecorder, PRE_ROLL_MS, type UtteranceRecorder } from './utterance-recorder'
@@ -28,7 +29,7 @@ const MICROPHONE_KINDS: Partial<Record<MicrophoneFailure, CallEngineErrorKind>> 
   busy: 'microphone-busy',
 }
 
-export { defaultLocalEngineDeps, type LocalEngineDeps, VOICE_MARKS }
+export { defaultLocalEngineDeps, type LocalEngineDeps, startGreeting, VOICE_MARKS }
 
 export function createLocalEngine(
   context: CallEngineContext,
@@ -46,6 +47,7 @@ export function createLocalEngine(
   let cancelPoll: (() => void) | null = null
   let recognition: RecognitionSession | null = null
   let answer: Answer | null = null
+  let greeting: Greeting | null = null
 
   const emit = (event: CallEngineEvent) => {
     if (!stopped) context.onEvent(event)
@@ -53,8 +55,10 @@ export function createLocalEngine(
   const fail = (kind: CallEngineErrorKind, message: string, cause?: unknown) =>
     emit({ type: 'error', error: { kind, message, cause } })
 
-  /** Stops the clone's answer in progress (barge-in, a newer utterance, hang-up). */
+  /** Stops the clone's answer (or its first message) in progress (barge-in, a newer utterance, hang-up). */
   const cancelAnswer = () => {
+    greeting?.cancel()
+    greeting = null
     if (!answer) return
     answer.cancel()
     answer = null
@@ -90,6 +94,29 @@ export function createLocalEngine(
       },
     )
     answer = current
+  }
+
+  /**
+   * The clone speaks first (issue #26 part 2): the creator's first message in the call's language, else the
+   * greeting, as the server sent it with the call (and stored it in the transcript).
+   */
+  const greet = (text: string) => {
+    const player = audio
+    if (!player) return
+    greeting = startGreeting({
+      text,
+      player,
+      fetchSpeech: (sentence, signal) => deps.fetchSpeech(call.callId, sentence, signal),
+      onStarted: () => {
+        emit({ type: 'clone-speech-start' })
+        emit({ type: 'transcript', role: 'assistant', text, final: true })
+        return undefined
+      },
+      onEnded: () => {
+        if (!answer) emit({ type: 'clone-speech-end' })
+      },
+      log: deps.log,
+    })
   }
 
   /** spec 2 §5 'Transcription acceptance': what fails it is dropped and the visitor just keeps talking. */
@@ -182,6 +209,8 @@ export function createLocalEngine(
     cancelPoll = null
     for (const controller of pending) controller.abort()
     pending.clear()
+    greeting?.cancel()
+    greeting = null
     answer?.cancel()
     answer = null
     recognition?.abort()
@@ -228,6 +257,7 @@ export function createLocalEngine(
       emit({ type: 'connected' })
       // spec 2 §2 'manual playback': the clone's voice is held until the visitor clicks.
       if (audio.blocked?.()) emit({ type: 'playback-blocked' })
+      if (call.firstMessage) greet(call.firstMessage)
     },
 
     async setMicrophone(deviceId) {

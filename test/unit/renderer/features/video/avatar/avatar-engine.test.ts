@@ -5,7 +5,10 @@ import {
   createAvatarEngine,
 } from '../../../../../../renderer/src/features/video/avatar/avatar-engine'
 import type { VideoEngineEvent } from '../../../../../../renderer/src/features/video/video-engine'
-import { createLocalEngine } from '../../../../../../renderer/src/features/voice/local/local-engine'
+import {
+  createLocalEngine,
+  startGreeting,
+} from '../../../../../../renderer/src/features/voice/local/local-engine'
 import { MicrophoneError } from '../../../../../../renderer/src/platform/microphone'
 import { eventStream, fakeWorld, finalMessage, CALL as VOICE_CALL } from '../../voice/local/engine-fakes'
 
@@ -38,7 +41,7 @@ function avatarWorld() {
   const view = { canvas: { id: 'avatar' } as unknown as HTMLCanvasElement, destroy: vi.fn() }
   let clock = 1000
   const deps: AvatarEngineDeps = {
-    loadLoop: async () => ({ createLocalEngine, defaultLocalEngineDeps: () => world.deps }),
+    loadLoop: async () => ({ createLocalEngine, defaultLocalEngineDeps: () => world.deps, startGreeting }),
     loopDeps: (defaults) => defaults,
     capabilities: async () => ({ transcription: 'server', calls: 'local' }),
     openMicrophone: vi.fn(async () => ({ getTracks: () => [] }) as unknown as MediaStream),

@@ -5,7 +5,10 @@ import {
   type AvatarEngineDeps,
   createAvatarEngine,
 } from '../../../../../../renderer/src/features/video/avatar/avatar-engine'
-import { createLocalEngine } from '../../../../../../renderer/src/features/voice/local/local-engine'
+import {
+  createLocalEngine,
+  startGreeting,
+} from '../../../../../../renderer/src/features/voice/local/local-engine'
 import { fakeWorld, CALL as VOICE_CALL } from '../../voice/local/engine-fakes'
 
 /*
@@ -27,7 +30,7 @@ describe('the local avatar’s greeting', () => {
     addCatalog('es', { 'avatar.greeting': 'Hola, soy {name}. ¿De qué quieres hablar?' })
     const world = fakeWorld()
     const deps: AvatarEngineDeps = {
-      loadLoop: async () => ({ createLocalEngine, defaultLocalEngineDeps: () => world.deps }),
+      loadLoop: async () => ({ createLocalEngine, defaultLocalEngineDeps: () => world.deps, startGreeting }),
       loopDeps: (defaults) => defaults,
       capabilities: async () => ({ transcription: 'server', calls: 'local' }),
       openMicrophone: vi.fn(async () => ({ getTracks: () => [] }) as unknown as MediaStream),

@@ -6,10 +6,10 @@ import { CALL, eventStream, fakeWorld, finalMessage, heard, settle } from './eng
 
 type World = ReturnType<typeof fakeWorld>
 
-function startCall(world: World, transcription: 'server' | 'none' = 'server') {
+function startCall(world: World, transcription: 'server' | 'none' = 'server', call = CALL) {
   const engine = createLocalEngine(
     {
-      call: CALL,
+      call,
       cloneSlug: 'lena-hart',
       language: 'en',
       capabilities: { transcription, calls: 'local' },
@@ -21,6 +21,46 @@ function startCall(world: World, transcription: 'server' | 'none' = 'server') {
 }
 
 describe('the local call engine', () => {
+  it('speaks the first message when the call opens, and the visitor speaking over it cuts it short', async () => {
+    const world = fakeWorld()
+    const engine = startCall(world, 'server', { ...CALL, firstMessage: 'Hello, it is Lena. Ask away.' })
+    await engine.start()
+    await vi.waitFor(() =>
+      expect(world.playbacks.map((p) => p.text)).toEqual(['Hello, it is Lena. Ask away.']),
+    )
+    expect(world.deps.fetchSpeech).toHaveBeenCalledWith(
+      CALL.callId,
+      'Hello, it is Lena. Ask away.',
+      expect.anything(),
+    )
+    expect(world.events).toContainEqual({
+      type: 'transcript',
+      role: 'assistant',
+      text: 'Hello, it is Lena. Ask away.',
+      final: true,
+    })
+    expect(world.types()).toEqual(['connected', 'clone-speech-start', 'transcript'])
+    // Not an answer: the latency marks (bench:voice) are the answers' own.
+    expect(world.marks).toEqual([])
+
+    world.poll(0.2)
+    expect(world.playbacks[0]?.stopped).toBe(true)
+    expect(world.types().slice(-2)).toEqual(['clone-speech-end', 'user-speech-start'])
+  })
+
+  it('without a first message the clone waits for the visitor, and a played one ends in listening', async () => {
+    const quiet = fakeWorld()
+    await startCall(quiet).start()
+    await settle()
+    expect(quiet.deps.fetchSpeech).not.toHaveBeenCalled()
+
+    const world = fakeWorld()
+    await startCall(world, 'server', { ...CALL, firstMessage: 'Hi.' }).start()
+    await vi.waitFor(() => expect(world.playbacks).toHaveLength(1))
+    world.playbacks[0]!.finish()
+    await vi.waitFor(() => expect(world.types().at(-1)).toBe('clone-speech-end'))
+  })
+
   it('hears an utterance, asks the clone, and plays its answer sentence by sentence while it streams', async () => {
     const world = fakeWorld()
     const answer = eventStream()
