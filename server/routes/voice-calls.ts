@@ -17,6 +17,7 @@ import { subjectOf } from '../billing/usage'
 import { requireOwnCall } from '../calls/call-access'
 import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
 import { callSources } from '../calls/call-bundle'
+import { storeCallLine } from '../calls/call-lines'
 import {
   elapsedSeconds,
   endVoiceCall,
@@ -128,6 +129,16 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
         // The creator's first message in the call's language, else the greeting in it (issues #25, #26).
         initialMessage: callVoice.firstMessage,
       })
+      // The local call speaks its first message itself (renderer voice/local/greeting.ts): it opens the
+      // transcript, as Vapi's own first message does.
+      if (provider.kind === 'local') {
+        await storeCallLine(db, {
+          conversationId: call.conversationId,
+          sender: 'CLONE',
+          text: callVoice.firstMessage,
+          at: call.startedAt,
+        })
+      }
       return {
         callId: call.id,
         conversationId: call.conversationId,

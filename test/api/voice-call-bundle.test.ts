@@ -55,7 +55,9 @@ describe('the call bundle of a transcript', () => {
       medium: 'BROWSER_VOICE',
       durationSeconds: 20,
     })
-    expect(bundle.messages.map((m) => m.sender)).toEqual(['USER', 'CLONE'])
+    // The local call's first message, then the turn.
+    expect(bundle.messages.map((m) => m.sender)).toEqual(['CLONE', 'USER', 'CLONE'])
+    expect(bundle.messages[0]!.text).toBe(call.firstMessage)
   })
 
   it('lists and shares the call conversation like any other', async () => {

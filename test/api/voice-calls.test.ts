@@ -162,11 +162,14 @@ describe('a call in progress', () => {
       .from(messages)
       .where(eq(messages.conversationId, call.conversationId))
       .orderBy(messages.createdAt)
+    // The first message the local call spoke opens the transcript (issue #26 part 2).
     expect(rows.map((r) => [r.sender, r.status])).toEqual([
+      ['CLONE', 'complete'],
       ['USER', 'complete'],
       ['CLONE', 'complete'],
     ])
-    expect(rows[0]!.text).toBe('How long should I nap?')
+    expect(rows[0]!.text).toBe(call.firstMessage)
+    expect(rows[1]!.text).toBe('How long should I nap?')
     expect(await messagesOf(`visitor:${visitor}`)).toBe(0)
   })
 
