@@ -10,6 +10,7 @@ import {
   StudioVoices,
   type UpdateCloneSettings,
 } from '../../../contract/studio-clones'
+import { CloneVoiceSettings, type Pronunciation } from '../../../contract/voice-settings'
 import { getPlatform } from '../platform'
 import { ApiError, apiRequest, authRequestInit, ClientErrorCode, resolveApiUrl } from './client'
 
@@ -58,9 +59,33 @@ export const studioVoicesQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   })
 
-/** POST /api/studio/voice-preview: a short sample sentence in that voice, as audio. */
+/** The clone's call voice (issue #26): the team reads it, the creator saves it. */
+export const voiceSettingsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['studio-voice-settings', slug] as const,
+    queryFn: ({ signal }) =>
+      apiRequest({ path: `/api/studio/${enc(slug)}/voice-settings`, schema: CloneVoiceSettings, signal }),
+  })
+
+export const saveVoiceSettings = (slug: string, body: CloneVoiceSettings) =>
+  apiRequest({
+    path: `/api/studio/${enc(slug)}/voice-settings`,
+    method: 'PUT',
+    schema: CloneVoiceSettings,
+    body,
+  })
+
+/**
+ * POST /api/studio/voice-preview: a short sample sentence in that voice, as audio, or the creator's own
+ * words said with the pronunciations being edited.
+ */
 export async function fetchVoicePreview(
-  body: { language: string; voiceId: string | null },
+  body: {
+    language: string
+    voiceId: string | null
+    text?: string
+    pronunciations?: readonly Pronunciation[]
+  },
   signal?: AbortSignal,
 ): Promise<Blob> {
   const auth = await authRequestInit()

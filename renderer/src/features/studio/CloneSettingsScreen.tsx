@@ -13,6 +13,7 @@ import { serverMessageOr } from '../../api/client'
 import { cloneQueryKey, clonesQuery } from '../../api/clones'
 import { cloneSettingsQuery, studioClonesQuery, updateCloneSettings } from '../../api/studio-clones'
 import { FieldLabel } from '../../ui/form-parts'
+import { CallVoiceSection } from './CallVoiceSection'
 import { PortraitPicker } from './PortraitPicker'
 import { QueryState } from './QueryState'
 import {
@@ -184,6 +185,10 @@ function SettingsForm({ saved }: Readonly<{ saved: CloneSettings }>) {
           </Flex>
         ) : null}
       </form>
+      <CallVoiceSection
+        clone={{ slug: saved.slug, language: saved.language, voiceId: saved.voiceId }}
+        editable={editable}
+      />
       <VisibilitySection settings={saved} editable={editable} onSaved={onSaved} />
       {editable ? <DangerZone settings={saved} /> : null}
     </Flex>

@@ -1,13 +1,11 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { LANGUAGES } from '../../../../contract'
-import { serverMessageOr } from '../../api/client'
-import { fetchVoicePreview, studioVoicesQuery } from '../../api/studio-clones'
+import { studioVoicesQuery } from '../../api/studio-clones'
 import { FieldLabel } from '../../ui/form-parts'
 import { type DraftProps, SettingsSection, TextInput, Toggle } from './SettingsSections'
 import { studioStrings } from './studio.strings'
+import { VoicePreviewButton } from './VoicePreviewButton'
 
 const s = studioStrings.settings
 
@@ -78,7 +76,13 @@ export function VoiceSection({ draft, change }: DraftProps) {
           ) : null}
         </div>
       )}
-      <PreviewVoiceButton language={draft.language} voiceId={draft.voiceId.trim() || null} />
+      <Flex>
+        <VoicePreviewButton
+          request={() => ({ language: draft.language, voiceId: draft.voiceId.trim() || null })}
+          label={s.previewVoice}
+          playingLabel={s.previewing}
+        />
+      </Flex>
       <Toggle
         label={s.allowVoice}
         checked={draft.allowVoice}
@@ -90,42 +94,5 @@ export function VoiceSection({ draft, change }: DraftProps) {
         onChange={(allowVideo) => change((d) => ({ ...d, allowVideo }))}
       />
     </SettingsSection>
-  )
-}
-
-/** Plays the sample sentence in the chosen voice; a second press while playing stops it. */
-function PreviewVoiceButton({ language, voiceId }: Readonly<{ language: string; voiceId: string | null }>) {
-  const [playing, setPlaying] = useState(false)
-  const audio = useRef<HTMLAudioElement | null>(null)
-  const onPreview = async () => {
-    if (playing) {
-      audio.current?.pause()
-      setPlaying(false)
-      return
-    }
-    setPlaying(true)
-    try {
-      const blob = await fetchVoicePreview({ language, voiceId })
-      const url = URL.createObjectURL(blob)
-      const player = new Audio(url)
-      audio.current = player
-      const done = () => {
-        URL.revokeObjectURL(url)
-        setPlaying(false)
-      }
-      player.onended = done
-      player.onerror = done
-      await player.play()
-    } catch (error) {
-      toast.error(serverMessageOr(error, s.previewFailed))
-      setPlaying(false)
-    }
-  }
-  return (
-    <Flex>
-      <Button type="button" variant="soft" onClick={() => void onPreview()}>
-        {playing ? s.previewing : s.previewVoice}
-      </Button>
-    </Flex>
   )
 }
