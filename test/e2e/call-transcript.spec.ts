@@ -42,10 +42,12 @@ test('a call transcript’s citation is clickable and opens the Sources overlay'
   })
 
   await page.goto(`${CALL_PATH}/${conversationId}`)
+  // The clone's lines: its first message, then the answer.
   const answer = page
     .locator('.call-transcript__line')
     .filter({ hasNot: page.getByText('You', { exact: true }) })
-  await expect(answer.filter({ hasText: /caffeine/i })).toHaveCount(1)
+    .filter({ hasText: /caffeine/i })
+  await expect(answer).toHaveCount(1)
   await expect(answer).not.toContainText(/\[\d+\]/)
   await answer.getByRole('button', { name: 'Source 1' }).first().click()
   const sources = page.getByRole('dialog', { name: 'Sources' })

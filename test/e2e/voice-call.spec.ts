@@ -74,10 +74,11 @@ test.describe('a local call with a speaking microphone', () => {
     await expect(page.getByRole('combobox', { name: 'Language' })).toContainText('English')
     await page.getByRole('button', { name: 'Start a call' }).click()
 
-    // The clone listens, thinks, then talks: its answer's audio is playing.
+    // The clone greets, listens, thinks, then talks: its answer's audio is playing (the first message is
+    // no answer: only answers mark their first audio).
     const status = page.getByRole('status')
-    await expect(status).toHaveText('Talking', { timeout: 30_000 })
-    expect(await firstAudioMarks(page)).toBe(1)
+    await expect.poll(() => firstAudioMarks(page), { timeout: 30_000 }).toBe(1)
+    await expect(status).toHaveText('Talking')
     expect(await statuses()).toEqual(expect.arrayContaining(['Listening', 'Thinking', 'Talking']))
     await expect(page.getByText('Live', { exact: true })).toBeVisible()
 
@@ -105,7 +106,9 @@ test.describe('a local call with a speaking microphone', () => {
       citations: { messageId: string; index: number }[]
     }
     expect(medium).toBe('BROWSER_VOICE')
-    const answer = messages.find((m) => m.sender === 'CLONE')
+    // The clone's first message opens the transcript; the answer is its last line.
+    expect(messages[0]?.sender).toBe('CLONE')
+    const answer = messages.filter((m) => m.sender === 'CLONE').at(-1)
     expect(answer?.text.length).toBeGreaterThan(0)
     // The transcript shows the answer as the chat does: its opening words (up to its first marker), and
     // every marker [n] as the clickable label of its source, never the raw '[n]'.

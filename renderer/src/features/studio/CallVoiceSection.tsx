@@ -501,7 +501,7 @@ function FirstMessagesEditor({
                   request={preview(row.text.trim(), row.language)}
                   label={s.hear}
                   playingLabel={s.hearing}
-                  ariaLabel={s.hearThis(s.firstMessageIn(name))}
+                  ariaLabel={s.hearFirstMessage(name)}
                   disabled={!row.text.trim()}
                 />
                 {/* The clone's own language always has its row; the others can go. */}

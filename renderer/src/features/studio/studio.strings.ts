@@ -209,6 +209,8 @@ export const studioStrings = defineStrings('studio', {
     // {what}: the word or language being heard (the button's accessible name).
     hearThis: msg('Hear {what}', 'what'),
     hearing: 'Playing…',
+    // {language}: a language's name (the first message's play button, for assistive technology).
+    hearFirstMessage: msg('Hear the first message in {language}', 'language'),
     save: 'Save call voice',
     saving: 'Saving…',
     saved: 'Call voice saved',

@@ -73,11 +73,13 @@ export function voiceSettingsOfDraft(draft: VoiceDraft): CloneVoiceSettings {
     stability: draft.stability,
     endpointing: draft.endpointing || null,
     transcriberModel: draft.transcriberModel || null,
-    pronunciations: draft.pronunciations.map(({ word, kind, say }) => ({
-      word: word.trim(),
-      kind,
-      say: say.trim(),
-    })),
+    pronunciations: draft.pronunciations
+      .filter((row) => !isBlank(row))
+      .map(({ word, kind, say }) => ({
+        word: word.trim(),
+        kind,
+        say: say.trim(),
+      })),
     firstMessages,
   }
 }
@@ -86,11 +88,15 @@ export function voiceSettingsOfDraft(draft: VoiceDraft): CloneVoiceSettings {
 export const sameVoiceDraft = (a: VoiceDraft, b: VoiceDraft) =>
   JSON.stringify(voiceSettingsOfDraft(a)) === JSON.stringify(voiceSettingsOfDraft(b))
 
+/** A row added and left empty: nothing to check, nothing saved. */
+const isBlank = (row: PronunciationRow) => !row.word.trim() && !row.say.trim()
+
 /** Each row's first problem, by row key; empty when the draft can be saved. */
 export function pronunciationProblems(rows: readonly PronunciationRow[]): Map<string, PronunciationProblem> {
   const problems = new Map<string, PronunciationProblem>()
   const seen = new Set<string>()
   for (const row of rows) {
+    if (isBlank(row)) continue
     const word = row.word.trim()
     const key = word.toLowerCase()
     if (!word) problems.set(row.key, 'wordMissing')
@@ -108,6 +114,6 @@ export const canAddPronunciation = (draft: VoiceDraft) => draft.pronunciations.l
 export function usablePronunciations(rows: readonly PronunciationRow[]): Pronunciation[] {
   const problems = pronunciationProblems(rows)
   return rows
-    .filter((row) => !problems.has(row.key))
+    .filter((row) => !isBlank(row) && !problems.has(row.key))
     .map(({ word, kind, say }) => ({ word: word.trim(), kind, say: say.trim() }))
 }

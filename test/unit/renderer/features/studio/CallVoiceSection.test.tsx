@@ -113,7 +113,7 @@ describe('the call voice section', () => {
     fireEvent.change(await form.findByLabelText('First message in English'), {
       target: { value: 'Hi, ask Nguyen.' },
     })
-    fireEvent.click(form.getByRole('button', { name: 'Hear First message in English' }))
+    fireEvent.click(form.getByRole('button', { name: 'Hear the first message in English' }))
     await waitFor(() => expect(calls.some((c) => c.path === '/api/studio/voice-preview')).toBe(true))
     expect(calls.find((c) => c.path === '/api/studio/voice-preview')?.body).toEqual({
       language: 'en',
@@ -165,6 +165,8 @@ describe('the call voice draft', () => {
       { key: 'b', word: 'new york', kind: 'respelling' as const, say: 'noo york' },
       { key: 'c', word: 'a<b', kind: 'respelling' as const, say: 'x' },
       { key: 'd', word: '', kind: 'respelling' as const, say: 'x' },
+      // A row added and left empty is no mistake: it is not saved.
+      { key: 'e', word: ' ', kind: 'respelling' as const, say: '' },
     ]
     expect(Object.fromEntries(pronunciationProblems(rows))).toEqual({
       b: 'wordTwice',
