@@ -135,6 +135,36 @@ describe('POST /api/interactions/vapi/chat/completions', () => {
     expect(stored[1]!.text.replace(/\[\d+\]/g, '')).toBe(spoken)
   })
 
+  it('says the creator’s pronunciations in the streamed answer; the stored answer keeps the words', async () => {
+    const { call, metadata, llmSecret } = await openCall()
+    await t.db
+      .update(clones)
+      .set({
+        voiceSettings: {
+          provider: 'cartesia',
+          pronunciations: [{ word: 'sleep', kind: 'respelling', say: 'schlaap' }],
+          firstMessages: {},
+        },
+      })
+      .where(eq(clones.slug, 'lena-hart'))
+    const res = await ask(
+      { stream: true, messages: [{ role: 'user', content: 'How do I sleep better?' }], metadata },
+      llmSecret,
+    )
+    const spoken = chunksOf(res.body)
+      .slice(0, -1)
+      .map((c) => (JSON.parse(c).choices[0].delta.content as string | undefined) ?? '')
+      .join('')
+    const [, answer] = await t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, call.conversationId))
+      .orderBy(asc(messages.createdAt))
+    expect(answer!.text).toMatch(/\bsleep\b/i)
+    expect(spoken).not.toMatch(/\bsleep\b/i)
+    expect(spoken).toContain('schlaap')
+  })
+
   it('answers a request without stream as one chat.completion', async () => {
     const { metadata, llmSecret } = await openCall()
     const res = await ask({ messages: [{ role: 'user', content: 'Hello!' }], metadata }, llmSecret)

@@ -14,6 +14,8 @@ import { SSE_HEADERS } from '../../chat/sse'
 import type { Db } from '../../db/client'
 import { clones, conversations, voiceCalls } from '../../db/schema'
 import { notFound, unauthorized } from '../../errors'
+import { applyPronunciations } from '../../tts/pronunciations'
+import { voiceSettingsOf } from '../voice-settings'
 import { SpokenText } from './spoken-text'
 import { callSecret, secretMatches, VAPI_SECRET_HEADER, type VapiKeys } from './vapi-secrets'
 
@@ -129,7 +131,16 @@ export const vapiCustomLlmRoutes: FastifyPluginAsyncZod<{
       })
 
       const generation = new AbortController()
-      const job = { db, log: request.log, prepared, signal: generation.signal, begun, cloneId: clone.id }
+      const pronounce = pronouncerOf(clone)
+      const job = {
+        db,
+        log: request.log,
+        prepared,
+        signal: generation.signal,
+        begun,
+        cloneId: clone.id,
+        pronounce,
+      }
       if (body.stream !== true) {
         const text = await answer(job, () => {})
         return completion.answerWhole(reply, false, text)
@@ -139,7 +150,7 @@ export const vapiCustomLlmRoutes: FastifyPluginAsyncZod<{
         if (!stream.writableEnded) generation.abort(new Error('Vapi closed the request'))
       })
       reply.code(200).headers(SSE_HEADERS).send(stream)
-      const spoken = new SpokenText()
+      const spoken = new SpokenText(pronounce)
       void answer(job, (token) => {
         const say = spoken.push(token)
         if (say) stream.write(completion.chunk({ content: say }))
@@ -160,6 +171,8 @@ interface AnswerJob {
   signal: AbortSignal
   begun: Awaited<ReturnType<typeof beginAnswer>> | null
   cloneId: string
+  /** The creator's pronunciations in the words Vapi's voice says (issue #26 part 2). */
+  pronounce?: (text: string) => string
 }
 
 /** Writes the answer token by token and stores it whole (or, broken off, as 'interrupted'); its text. */
@@ -184,8 +197,16 @@ async function answer(job: AnswerJob, onToken: (token: string) => void): Promise
   } finally {
     if (begun && !stored) await interruptAnswer(db, begun.answerId, text).catch(() => {})
   }
-  const spoken = new SpokenText()
+  const spoken = new SpokenText(job.pronounce)
   return spoken.push(text) + spoken.flush()
+}
+
+/** The clone's pronunciations as its Vapi voice takes them: SSML phonemes on 11labs, respellings elsewhere. */
+function pronouncerOf(clone: typeof clones.$inferSelect): ((text: string) => string) | undefined {
+  const settings = voiceSettingsOf(clone)
+  if (!settings.pronunciations.length) return undefined
+  const target = settings.provider === '11labs' ? 'ssml' : 'text'
+  return (text) => applyPronunciations(text, settings.pronunciations, target)
 }
 
 /** OpenAI's chat-completion shapes, as Vapi's OpenAI client reads them. */
