@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { chromiumArgs, findChromium } from '../support/browser'
+import { speechWav } from '../support/speech-wav'
 import { expect, FROM_OUR_PAGE, LENA, signInThroughApi, test } from './fixtures'
 
 /*
@@ -57,6 +59,77 @@ test('a call transcript’s citation is clickable and opens the Sources overlay'
   // The label's hover preview stays shut while the overlay is open, so Escape closes the overlay.
   await page.keyboard.press('Escape')
   await expect(sources).toBeHidden()
+})
+
+test('a recorded call’s transcript draws the recording’s waveform, and a click on it seeks', async ({
+  page,
+}) => {
+  await signInThroughApi(page.request)
+  const started = await page.request.post('/api/calls/voice', {
+    data: { slug: LENA.slug, userPreferredLanguage: 'en' },
+    headers: FROM_OUR_PAGE,
+  })
+  const { callId, conversationId } = (await started.json()) as { callId: string; conversationId: string }
+  await page.request.post(`/api/calls/voice/${callId}/end`, {
+    data: { reason: 'hang-up' },
+    headers: FROM_OUR_PAGE,
+  })
+  // Only Vapi records voice calls, and Vapi cannot be reached here: the bundle is given a recording, real
+  // speech (eSpeak NG) with silence after it, served from this origin.
+  const wav = await readFile(await speechWav('Hello there, this is a recorded call.', { trailingSilence: 3 }))
+  // With range requests, as recordings are stored and served (a resource without them cannot be sought).
+  await page.route('**/recordings/test-call.wav', (route) => {
+    const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers().range ?? '')
+    if (!range) {
+      return route.fulfill({
+        status: 200,
+        contentType: 'audio/wav',
+        headers: { 'accept-ranges': 'bytes' },
+        body: wav,
+      })
+    }
+    const start = Number(range[1])
+    const end = range[2] ? Number(range[2]) : wav.length - 1
+    return route.fulfill({
+      status: 206,
+      contentType: 'audio/wav',
+      headers: { 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${wav.length}` },
+      body: wav.subarray(start, end + 1),
+    })
+  })
+  await page.route(`**/api/calls/voice/by-conversation/${conversationId}`, async (route) => {
+    const response = await route.fetch()
+    const bundle = { ...(await response.json()), recordingUrl: '/recordings/test-call.wav' }
+    await route.fulfill({ response, json: bundle })
+  })
+
+  await page.goto(`${CALL_PATH}/${conversationId}`)
+  const waveform = page.locator('canvas.call-recording__waveform')
+  await expect(waveform).toBeVisible()
+  const player = page.getByLabel('Call recording')
+  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(3)
+  // Speech first, then silence: the left half of the bars is taller than the right.
+  const heights = await waveform.evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d')!
+    const { width, height } = canvas
+    const data = context.getImageData(0, 0, width, height).data
+    const inked = (from: number, to: number) => {
+      let count = 0
+      for (let x = from; x < to; x++)
+        for (let y = 0; y < height; y++) if ((data[(y * width + x) * 4 + 3] ?? 0) > 0) count++
+      return count
+    }
+    return { speech: inked(0, width / 2), silence: inked(width / 2, width) }
+  })
+  expect(heights.speech).toBeGreaterThan(heights.silence * 2)
+  await page.screenshot({ path: test.info().outputPath('recording-waveform.png') })
+
+  const box = (await waveform.boundingBox())!
+  await waveform.click({ position: { x: box.width * 0.75, y: box.height / 2 } })
+  await expect
+    .poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime / a.duration))
+    .toBeGreaterThan(0.7)
+  expect(await player.evaluate((a: HTMLAudioElement) => a.currentTime / a.duration)).toBeLessThan(0.8)
 })
 
 test.describe('on a phone', () => {

@@ -17,6 +17,7 @@ import { useEmbed } from '../embed'
 import { AppHeader } from '../shell'
 import { CallSharePanel, callShareable } from './CallSharePanel'
 import { NAVIGATION_TIMEOUT_MS } from './call.constants'
+import { RecordingPlayer } from './recording/RecordingPlayer'
 import { TranscriptView } from './TranscriptView'
 import { voiceStrings } from './voice.strings'
 import { voiceCall } from './voice-call'
@@ -111,16 +112,6 @@ export function CallTranscriptScreen({
     const recordingUrl = resolveMediaUrl(bundle.data.recordingUrl)
     body = (
       <Flex direction="column" gap="4" width="100%">
-        {recordingUrl ? (
-          // biome-ignore lint/a11y/useMediaCaption: the transcript below is the call's text.
-          <audio
-            className="call-transcript__recording"
-            src={recordingUrl}
-            controls
-            preload="metadata"
-            aria-label={voiceStrings.recording}
-          />
-        ) : null}
         <TranscriptView
           cloneName={clone.data.name}
           slug={slug}
@@ -129,6 +120,9 @@ export function CallTranscriptScreen({
           citations={bundle.data.citations}
           products={bundle.data.products}
           viewSources={clone.data.viewSources}
+          recording={
+            recordingUrl ? <RecordingPlayer src={recordingUrl} label={voiceStrings.recording} /> : null
+          }
           closable
         />
       </Flex>

@@ -1,5 +1,6 @@
 import { Flex, Heading, IconButton, Text } from '@radix-ui/themes'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { CallCitation, CallProduct } from '../../../../contract/calls'
 import type { ChatMessage } from '../../../../contract/chat'
 import { dateFormat } from '../../lib/language'
@@ -26,6 +27,7 @@ export function TranscriptView({
   citations,
   products,
   viewSources = true,
+  recording,
 }: Readonly<{
   cloneName: string
   slug: string
@@ -38,6 +40,8 @@ export function TranscriptView({
   products?: readonly CallProduct[]
   /** The clone shows its sources (spec 1 viewSources). */
   viewSources?: boolean
+  /** The call's recording, under the title and over the lines. */
+  recording?: ReactNode
 }>) {
   const lines = messages.filter((m) => m.sender !== 'SYSTEM' && m.text.trim())
   const when = formatted(startedAt)
@@ -62,6 +66,7 @@ export function TranscriptView({
           </IconButton>
         ) : null}
       </Flex>
+      {recording}
       {lines.length === 0 ? (
         <Text as="p" color="gray">
           {voiceStrings.transcriptEmpty}
