@@ -40,8 +40,12 @@ export const deepLinkArg = (argv: readonly unknown[]) =>
     (arg): arg is string => typeof arg === 'string' && arg.toLowerCase().startsWith(`${DEEP_LINK_SCHEME}:`),
   )
 
-/** The app route a link opens: the profile, or the call screen with dial=true (spec 2 §2: starts the call). */
+/**
+ * The app route a link opens: the profile, or the call screen ready to start. Not `?dial=true`: any web page
+ * can open a likeness:// link (the browser's 'always allow' answers for every later one), and a link must
+ * never open the microphone or camera by itself; one press on 'Start a call' does.
+ */
 export function appPathOf(target: DeepLinkTarget): string {
   if (target.action === 'open') return `/${target.slug}`
-  return `/${target.slug}/${target.action}?dial=true`
+  return `/${target.slug}/${target.action}`
 }

@@ -67,9 +67,10 @@ describe('likeness:// deep links', () => {
     expect(deepLinkFromArgv(['x', 'likeness://lena-hart', 'likeness://studio'])).toBeNull()
   })
 
-  it('opens the profile, or the call screen set to dial', () => {
+  it('opens the profile, or the call screen ready to start', () => {
     expect(appPathOf({ slug: 'lena-hart', action: 'open' })).toBe('/lena-hart')
-    expect(appPathOf({ slug: 'lena-hart', action: 'call' })).toBe('/lena-hart/call?dial=true')
-    expect(appPathOf({ slug: 'lena-hart', action: 'video' })).toBe('/lena-hart/video?dial=true')
+    // Ready to start, never started by the link itself (no dial=true: a web page can open these links).
+    expect(appPathOf({ slug: 'lena-hart', action: 'call' })).toBe('/lena-hart/call')
+    expect(appPathOf({ slug: 'lena-hart', action: 'video' })).toBe('/lena-hart/video')
   })
 })

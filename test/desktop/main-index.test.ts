@@ -389,7 +389,7 @@ describe('a link that starts the app', () => {
       fake.BrowserWindow.all.length = 0
       await import('../../main/index')
       await eventually(() => expect(fake.BrowserWindow.all).toHaveLength(1))
-      expect(win().loadURL).toHaveBeenCalledWith('app://renderer/lena-hart/call?dial=true')
+      expect(win().loadURL).toHaveBeenCalledWith('app://renderer/lena-hart/call')
     } finally {
       process.argv = argv
     }
