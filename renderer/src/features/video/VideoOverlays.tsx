@@ -44,17 +44,19 @@ export function WaitingRoom({ headingRef }: Readonly<{ headingRef: Ref<HTMLHeadi
 }
 
 /** spec 2 §2/§8 'Failure overlay': 'Something went wrong...', 'Try again in a few minutes', 'Try Again'. */
+/** spec 2 §4, §8: the call failed; a failed recording says so ('Recording Unavailable'). */
 export function FailureOverlay({
   headingRef,
+  title,
   onRetry,
-}: Readonly<{ headingRef: Ref<HTMLHeadingElement>; onRetry: () => void }>) {
+}: Readonly<{ headingRef: Ref<HTMLHeadingElement>; title: string; onRetry: () => void }>) {
   return (
     <Flex direction="column" align="center" justify="center" gap="4" className="video-overlay">
       <div className="call-outcome__icon">
         <WarningIcon size={32} />
       </div>
       <Heading as="h1" size="6" align="center" ref={headingRef} tabIndex={-1} className="call-heading">
-        {videoStrings.somethingWentWrong}
+        {title}
       </Heading>
       <Text as="p" size="3" color="gray" align="center">
         {videoStrings.tryLater}

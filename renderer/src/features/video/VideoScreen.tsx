@@ -1,6 +1,5 @@
 // The call page's styles travel with this lazy chunk: never on the profile's first load.
 import './video.css'
-import { Badge } from '@radix-ui/themes'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
@@ -42,7 +41,7 @@ export function VideoScreen({ slug, instanceSlug }: Readonly<{ slug: string; ins
 
 function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
   const snap = useSnapshot(videoCall.state)
-  const { status, replicaJoined, slowStart, muted, userHasSpoken, cameraProblem, recording } = snap.machine
+  const { status, replicaJoined, slowStart, muted, userHasSpoken, cameraProblem } = snap.machine
   const instanceSlug = clone.instance?.slug ?? null
   const { user } = useCurrentUser()
   const stored = useStoredValue(storageKeys.userPreferredLanguage)
@@ -96,8 +95,12 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
     announcement = videoStrings.queueTitle
     overlay = <WaitingRoom headingRef={headingRef} />
   } else if (status === VideoCallStatus.FAILED) {
-    announcement = videoStrings.somethingWentWrong
-    overlay = <FailureOverlay headingRef={headingRef} onRetry={() => onStart()} />
+    // A failed recording fails the call (spec 2 §4 'recording-only-failure') and is named as such (§8).
+    announcement =
+      snap.machine.failure === 'recording-only-failure'
+        ? videoStrings.recordingUnavailable
+        : videoStrings.somethingWentWrong
+    overlay = <FailureOverlay headingRef={headingRef} title={announcement} onRetry={() => onStart()} />
   } else if (status === VideoCallStatus.ENDED) {
     announcement = videoStrings.callEnded
     overlay = (
@@ -140,11 +143,6 @@ function VideoView({ clone }: Readonly<{ clone: CloneProfile }>) {
             <div className="video-playback">
               <PlaybackBlocked onResume={() => void videoCall.resumePlayback()} />
             </div>
-          ) : null}
-          {inCall && recording === 'Failed' ? (
-            <Badge color="orange" className="video-recording-badge">
-              {videoStrings.recordingUnavailable}
-            </Badge>
           ) : null}
         </div>
         {inCall || status === VideoCallStatus.WAITING ? (

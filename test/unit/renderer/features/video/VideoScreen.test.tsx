@@ -134,7 +134,8 @@ describe('video screen (spec 2 §2, §4)', () => {
     act(() => engine.emit({ type: 'joined' }))
     act(() => engine.emit({ type: 'recording', status: 'Failed' }))
     expect(status()).toBe(VideoCallStatus.FAILED)
-    expect(await screen.findByRole('heading', { name: videoStrings.somethingWentWrong })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: videoStrings.recordingUnavailable })).toBeTruthy()
+    expect(screen.getByRole('button', { name: videoStrings.tryAgain })).toBeTruthy()
   })
 
   it('opens the paywall instead of a call when the video quota is used up (spec 2 §4)', async () => {
