@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto'
+import { sameBytes } from './constant-time'
 
 /** A session token: 256 random bits, URL-safe. */
 export const newSessionToken = () => randomBytes(32).toString('base64url')
@@ -20,9 +21,7 @@ export const hashIp = (secret: string, ip: string) =>
   createHmac('sha256', secret).update(`ip:${ip}`).digest('hex')
 
 export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex')
-  const y = Buffer.from(b, 'hex')
-  return x.length === y.length && timingSafeEqual(x, y)
+  return sameBytes(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'))
 }
 
 // spec 1 §5: the code is six characters once dashes (and spaces) are removed; shared with the renderer.

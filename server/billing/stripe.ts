@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { sameSecret } from '../auth/constant-time'
 import type { PaymentsProvider } from './payments'
 
 export const STRIPE_API_BASE = 'https://api.stripe.com/v1'
@@ -111,9 +112,6 @@ export function verifyStripeSignature(
   const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '')
   if (!Number.isInteger(t) || signatures.length === 0) return false
   if (Math.abs(nowS - t) > toleranceS) return false
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'))
-  return signatures.some((s) => {
-    const given = Buffer.from(s)
-    return given.length === expected.length && timingSafeEqual(given, expected)
-  })
+  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex')
+  return signatures.some((s) => sameSecret(s, expected))
 }

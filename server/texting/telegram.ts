@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { sameSecret } from '../auth/constant-time'
 import { TEXT_PROVIDER_TIMEOUT_MS, type TextProvider, TextProviderError } from './texts'
 
 /*
@@ -41,9 +41,5 @@ export const telegramLink = (botUsername: string, startToken?: string) =>
   `https://t.me/${botUsername}${startToken ? `?start=${startToken}` : ''}`
 
 /** X-Telegram-Bot-Api-Secret-Token equals setWebhook's secret_token (constant-time). */
-export function telegramSecretMatches(expected: string, given: string | undefined): boolean {
-  if (!given) return false
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
+export const telegramSecretMatches = (expected: string, given: string | undefined): boolean =>
+  sameSecret(given, expected)

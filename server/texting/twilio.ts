@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { sameSecret } from '../auth/constant-time'
 import { TEXT_PROVIDER_TIMEOUT_MS, type TextChannel, type TextProvider, TextProviderError } from './texts'
 
 /*
@@ -72,8 +73,5 @@ export function twilioSignatureMatches(
   params: Iterable<[string, string]>,
   signature: string | undefined,
 ): boolean {
-  if (!signature) return false
-  const expected = Buffer.from(twilioSignature(authToken, url, params))
-  const given = Buffer.from(signature)
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  return sameSecret(signature, twilioSignature(authToken, url, params))
 }

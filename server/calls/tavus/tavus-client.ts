@@ -1,6 +1,6 @@
 import { MAX_VIDEO_CALL_SECONDS } from '../../../contract/video'
+import { sameSecret } from '../../auth/constant-time'
 import { callTexts } from '../call-language'
-import { secretMatches } from '../vapi/vapi-secrets'
 import {
   type VideoCallProvider,
   type VideoCallStart,
@@ -109,7 +109,7 @@ export function createTavusVideoCalls(
 
   return {
     kind: 'tavus',
-    acceptsCallback: (callId, token) => secretMatches(token, tavusCallbackToken(settings.apiKey, callId)),
+    acceptsCallback: (callId, token) => sameSecret(token, tavusCallbackToken(settings.apiKey, callId)),
     async open(call): Promise<VideoRoom> {
       const res = await request('/v2/conversations', createConversationBody(settings, call))
       const text = await res.text()

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { sameSecret } from '../../auth/constant-time'
 import type { Config } from '../../config'
 
 /*
@@ -48,12 +49,8 @@ export const callSecret = (base: string, call: CallBinding) =>
   hmac(base, `${call.callId}\n${call.conversationId}\n${call.cloneSlug}`)
 
 /** Constant-time comparison of a secret a request carries with the expected one. */
-export function secretMatches(given: string | undefined, expected: string): boolean {
-  if (!given) return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
+export const secretMatches = (given: string | undefined, expected: string): boolean =>
+  sameSecret(given, expected)
 
 /** Header Vapi sends with both requests (set in the assistant: model.headers and server.headers). */
 export const VAPI_SECRET_HEADER = 'x-vapi-secret'
