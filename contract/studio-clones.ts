@@ -270,4 +270,6 @@ export const VoicePreviewRequest = z.object({
   voiceId: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
   text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_FIRST_MESSAGE))),
   pronunciations: z.optional(Pronunciations),
+  speed: z.optional(z.nullable(z.number().check(z.gte(0.7), z.lte(1.2)))),
+  stability: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(1)))),
 })

@@ -175,6 +175,8 @@ export function registerCallTurns<C extends HeldCall>(
               voiceId: spoken.voiceId ?? clone.voiceId,
               language: call.language,
               pronunciations: spoken.pronunciations,
+              speed: spoken.speed,
+              stability: spoken.stability,
               timing: timed,
             },
             abort.signal,

@@ -70,7 +70,7 @@ export function callVoiceOf(
 
 /**
  * How the clone's speech is asked of the TTS (read aloud, the local call, the avatar's greeting): its voice,
- * its pronunciations, and the cache's voice key, which changes with them. The voice settings' own voice id
+ * its pronunciations, speed and stability, and the cache's voice key, which changes with them. The voice settings' own voice id
  * names a voice at the call provider: the TTS speaks with it only when it is that provider (ElevenLabs for
  * '11labs'); eSpeak NG keeps the clone's chosen voice.
  */
@@ -80,6 +80,11 @@ export function speechVoiceOf(clone: CloneWithVoice, ttsName: string) {
   const voiceId =
     ownVoice && ttsName === 'elevenlabs' && settings.provider === '11labs' ? ownVoice : clone.voiceId
   const { pronunciations } = settings
-  const cacheVoice = pronunciations.length ? `${voiceId}|${JSON.stringify(pronunciations)}` : (voiceId ?? '')
-  return { voiceId, pronunciations, cacheVoice }
+  const speed = settings.speed ?? null
+  const stability = settings.stability ?? null
+  const tuned = pronunciations.length > 0 || speed !== null || stability !== null
+  const cacheVoice = tuned
+    ? `${voiceId}|${JSON.stringify([pronunciations, speed, stability])}`
+    : (voiceId ?? '')
+  return { voiceId, pronunciations, speed, stability, cacheVoice }
 }

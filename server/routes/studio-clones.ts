@@ -157,7 +157,7 @@ export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeec
     { schema: { body: VoicePreviewRequest } },
     async (request, reply) => {
       requireUser(request)
-      const { language, pronunciations } = request.body
+      const { language, pronunciations, speed, stability } = request.body
       const voiceId = request.body.voiceId || null
       const text = request.body.text
         ? clampSpokenText(speakableText(request.body.text))
@@ -173,7 +173,7 @@ export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeec
       request.raw.once('close', () => abort.abort())
       try {
         const speech = await tts.synthesize(
-          { text, voiceId: voiceId ?? '', language, pronunciations },
+          { text, voiceId: voiceId ?? '', language, pronunciations, speed, stability },
           abort.signal,
         )
         return reply

@@ -37,6 +37,8 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeech }> = a
               voiceId: spoken.voiceId ?? clone.voiceId,
               language: clone.language,
               pronunciations: spoken.pronunciations,
+              speed: spoken.speed,
+              stability: spoken.stability,
             },
             abort.signal,
           )

@@ -26,11 +26,12 @@ export function createEspeakTts(
   options: { binary?: string; wordsPerMinute?: number; timing?: boolean } = {},
 ): TextToSpeech {
   const binary = options.binary ?? 'espeak-ng'
-  const speed = String(options.wordsPerMinute ?? 165)
+  const baseSpeed = options.wordsPerMinute ?? 165
   return {
     name: 'espeak-ng',
     async synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech> {
       const voice = voiceFor(request.language, request.voiceId)
+      const speed = String(wordsPerMinute(baseSpeed, request.speed))
       // The creator's pronunciations as eSpeak's own phoneme input (server/tts/pronunciations.ts).
       const text = applyPronunciations(request.text, request.pronunciations, 'espeak')
       // The phonemes' timing of the same audio (espeak-timing.ts), alongside: null when it cannot be had.
@@ -66,6 +67,10 @@ export function createEspeakTts(
     },
   }
 }
+
+/** The creator's speed (1 = the voice's pace) as eSpeak's words per minute, within what it says clearly. */
+export const wordsPerMinute = (base: number, speed: number | null | undefined): number =>
+  Math.round(Math.min(350, Math.max(80, base * (speed ?? 1))))
 
 /** Writes the real RIFF and data chunk sizes into a WAV produced by a streaming writer. */
 export function fixWavSizes(wav: Buffer): Buffer {

@@ -12,6 +12,10 @@ export interface SpeechRequest {
   pronunciations?: readonly Pronunciation[]
   /** Ask for the sounds' timing too (the local avatar's mouth), where the provider can give it. */
   timing?: boolean
+  /** The creator's tuning (contract/voice-settings.ts): 1 is the voice's own pace; null or absent: default. */
+  speed?: number | null
+  /** 0..1, lower livelier (ElevenLabs); absent: the voice's default. */
+  stability?: number | null
 }
 
 export interface Speech {

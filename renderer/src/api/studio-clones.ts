@@ -85,6 +85,8 @@ export async function fetchVoicePreview(
     voiceId: string | null
     text?: string
     pronunciations?: readonly Pronunciation[]
+    speed?: number | null
+    stability?: number | null
   },
   signal?: AbortSignal,
 ): Promise<Blob> {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it, vi } from 'vitest'
 import { createElevenLabsTts, elevenLabsModelFor } from '../../../server/tts/elevenlabs'
-import { createEspeakTts, fixWavSizes } from '../../../server/tts/espeak'
+import { createEspeakTts, fixWavSizes, wordsPerMinute } from '../../../server/tts/espeak'
 import { clampSpokenText, speakableText } from '../../../server/tts/speakable-text'
 import { createSpeechCache } from '../../../server/tts/speech-cache'
 
@@ -49,6 +49,70 @@ describe('ElevenLabs', () => {
     expect(JSON.parse(init.body as string)).toEqual({ text: 'Hi', model_id: 'eleven_turbo_v2_5' })
   })
 
+  it('asks the with-timestamps endpoint when the avatar wants timing: the audio and each character’s time', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json({
+        audio_base64: Buffer.from([7, 8, 9]).toString('base64'),
+        alignment: {
+          characters: ['H', 'i', '!'],
+          character_start_times_seconds: [0, 0.1, 0.25],
+          character_end_times_seconds: [0.1, 0.25, 0.3],
+        },
+      }),
+    )
+    const tts = createElevenLabsTts({ apiKey: 'k-1', baseUrl: 'http://fake.local', fetch: fetchMock })
+    const speech = await tts.synthesize({
+      text: 'Hi!',
+      voiceId: 'v1',
+      language: 'en',
+      timing: true,
+      speed: 1.1,
+      stability: 0.3,
+    })
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe('http://fake.local/v1/text-to-speech/v1/with-timestamps?output_format=mp3_44100_128')
+    // The creator's tuning rides in ElevenLabs' voice_settings.
+    expect(JSON.parse(init.body as string)).toEqual({
+      text: 'Hi!',
+      model_id: 'eleven_turbo_v2',
+      voice_settings: { speed: 1.1, stability: 0.3 },
+    })
+    expect([...speech.audio]).toEqual([7, 8, 9])
+    expect(speech.contentType).toBe('audio/mpeg')
+    expect(speech.timing).toEqual({
+      kind: 'characters',
+      marks: [
+        ['H', 0, 100],
+        ['i', 100, 250],
+        ['!', 250, 300],
+      ],
+    })
+  })
+
+  it('still speaks when the alignment is missing or does not line up, and refuses an answer without audio', async () => {
+    const answer = (body: unknown) =>
+      createElevenLabsTts({ apiKey: 'k', fetch: async () => Response.json(body) })
+    const audio = Buffer.from([1]).toString('base64')
+    const crooked = {
+      characters: ['a', 'b'],
+      character_start_times_seconds: [0],
+      character_end_times_seconds: [1],
+    }
+    for (const alignment of [undefined, crooked]) {
+      const speech = await answer({ audio_base64: audio, alignment }).synthesize({
+        text: 'ab',
+        voiceId: 'v',
+        language: 'en',
+        timing: true,
+      })
+      expect([...speech.audio]).toEqual([1])
+      expect(speech.timing).toBeNull()
+    }
+    await expect(
+      answer({ alignment: crooked }).synthesize({ text: 'ab', voiceId: 'v', language: 'en', timing: true }),
+    ).rejects.toThrow(/no audio/)
+  })
+
   it('turns a refusal into an unavailable error', async () => {
     const tts = createElevenLabsTts({
       apiKey: 'bad',
@@ -59,6 +123,23 @@ describe('ElevenLabs', () => {
 })
 
 describe('eSpeak NG', () => {
+  it('speaks faster or slower with the creator’s speed, within what it says clearly', async () => {
+    expect(wordsPerMinute(165, null)).toBe(165)
+    expect(wordsPerMinute(165, 1.2)).toBe(198)
+    expect(wordsPerMinute(165, 0.7)).toBe(115)
+    expect(wordsPerMinute(300, 1.2)).toBe(350)
+    const tts = createEspeakTts()
+    const say = (speed: number | null) =>
+      tts.synthesize({
+        text: 'A steady wake time helps more than anything else.',
+        voiceId: '',
+        language: 'en',
+        speed,
+      })
+    const [plain, fast] = await Promise.all([say(null), say(1.2)])
+    expect(fast.audio.length).toBeLessThan(plain.audio.length * 0.92)
+  })
+
   it('fixes the placeholder sizes of a streamed WAV', () => {
     const wav = Buffer.alloc(44 + 10)
     wav.write('RIFF', 0, 'ascii')

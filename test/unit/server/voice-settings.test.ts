@@ -79,6 +79,11 @@ describe('the call’s voice', () => {
     const after = speechVoiceOf(clone({ pronunciations }), 'espeak-ng')
     expect(before.cacheVoice).toBe('voice-1')
     expect(after.cacheVoice).not.toBe(before.cacheVoice)
+    // Speed and stability reach the TTS, and a change of either is heard at once too.
+    const faster = speechVoiceOf(clone({ speed: 1.1 }), 'espeak-ng')
+    expect(faster).toMatchObject({ speed: 1.1, stability: null })
+    expect(faster.cacheVoice).not.toBe(before.cacheVoice)
+    expect(speechVoiceOf(clone({ stability: 0.2 }), 'elevenlabs').cacheVoice).not.toBe(faster.cacheVoice)
   })
 
   it('speaks with the provider voice id only where the TTS is that provider', () => {

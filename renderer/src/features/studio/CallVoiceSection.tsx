@@ -101,6 +101,8 @@ function CallVoiceForm({
     voiceId: previewVoice(),
     text,
     pronunciations: usablePronunciations(draft.pronunciations),
+    speed: tuning?.speed ? draft.speed : null,
+    stability: tuning?.stability ? draft.stability : null,
   })
 
   const onSubmit = async (event: FormEvent) => {

@@ -2,8 +2,10 @@ import {
   type CloneVoiceSettings,
   type ENDPOINTING_CHOICES,
   MAX_PRONUNCIATIONS,
+  PROVIDER_TUNING,
   type Pronunciation,
   type TRANSCRIBER_MODELS,
+  type VoiceSettingProvider,
 } from '../../../../contract/voice-settings'
 
 /*
@@ -66,11 +68,13 @@ export function voiceSettingsOfDraft(draft: VoiceDraft): CloneVoiceSettings {
     const text = row.text.trim()
     if (text) firstMessages[row.language] = text
   }
+  // A tuning the provider does not have is not kept (its slider is hidden; a value left from another provider).
+  const tuning = PROVIDER_TUNING[draft.provider as VoiceSettingProvider]
   return {
     provider: draft.provider,
     voiceId: draft.voiceId.trim() || null,
-    speed: draft.speed,
-    stability: draft.stability,
+    speed: tuning?.speed ? draft.speed : null,
+    stability: tuning?.stability ? draft.stability : null,
     endpointing: draft.endpointing || null,
     transcriberModel: draft.transcriberModel || null,
     pronunciations: draft.pronunciations

@@ -120,6 +120,9 @@ describe('the call voice section', () => {
       voiceId: settingsOf().voiceId,
       text: 'Hi, ask Nguyen.',
       pronunciations: [{ word: 'Nguyen', kind: 'respelling', say: 'win' }],
+      // Heard with the tuning being edited: ElevenLabs' stability as saved, its speed left to the voice.
+      speed: null,
+      stability: 0.4,
     })
     // The server's refusal is said, and the button is ready again.
     expect(await screen.findByText('No voice here')).toBeTruthy()
@@ -157,6 +160,9 @@ describe('the call voice draft', () => {
       { language: 'fr', text: 'Bonjour.' },
     ])
     expect(voiceSettingsOfDraft(draft).firstMessages).toEqual({ fr: 'Bonjour.' })
+    // Cartesia has no stability: a value left from ElevenLabs is not saved with it.
+    expect(voiceSettingsOfDraft({ ...draft, provider: 'cartesia' }).stability).toBeNull()
+    expect(voiceSettingsOfDraft(draft).stability).toBe(0.4)
   })
 
   it('checks words as the server does', () => {
