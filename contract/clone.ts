@@ -109,6 +109,11 @@ export const CloneProfile = z.extend(CloneCard, {
    * name; null uses the generic 'You've used up your available quota for {name}'.
    */
   upsellTitle: z.nullable(z.string()),
+  /**
+   * Eyes and mouth marked on the clone's own portrait (contract/face-marks.ts), checked where they are used
+   * (the video call's chunk), so the profile's first load carries no schema for them.
+   */
+  faceMarks: z.optional(z.nullable(z.unknown())),
 })
 export type CloneProfile = z.infer<typeof CloneProfile>
 

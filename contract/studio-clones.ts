@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { Socials } from './clone'
+import { FaceMarks } from './face-marks'
 import { LANGUAGES } from './languages'
 import { MAX_FIRST_MESSAGE, Pronunciations } from './voice-settings'
 
@@ -197,6 +198,8 @@ export const CloneSettings = z.object({
   voiceId: z.nullable(z.string()),
   allowVoice: z.boolean(),
   allowVideo: z.boolean(),
+  /** Eyes and mouth marked on the portrait for the local avatar (contract/face-marks.ts); null: none. */
+  faceMarks: z.nullable(FaceMarks),
 })
 export type CloneSettings = z.infer<typeof CloneSettings>
 

@@ -157,6 +157,7 @@ export async function loadCloneProfile(
     memberships: membershipRows.map(toMembership),
     instance: instance ? toInstance(instance) : null,
     upsellTitle: clone.upsellTitle,
+    faceMarks: clone.faceMarks ?? null,
   }
 }
 

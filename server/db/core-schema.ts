@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { CitationType, CloneOptions, Socials } from '../../contract'
+import type { FaceMarks } from '../../contract/face-marks'
 import type { CloneVoiceSettings } from '../../contract/voice-settings'
 import { createdAt, updatedAt } from './columns'
 import { uploads } from './uploads-schema'
@@ -71,6 +72,8 @@ export const clones = pgTable('clones', {
   upsellTitle: text('upsell_title'),
   /** The creator's voice settings (issue #26 part 2, contract/voice-settings.ts); null: the defaults. */
   voiceSettings: jsonb('voice_settings').$type<CloneVoiceSettings>(),
+  /** Eyes and mouth on the portrait, marked by the creator (issue #26 part 1, contract/face-marks.ts). */
+  faceMarks: jsonb('face_marks').$type<FaceMarks>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorBody } from '../../contract'
 import { OkResponse } from '../../contract/auth'
+import { FaceMarksUpdate } from '../../contract/face-marks'
 import { findLanguage, languageNotSupported } from '../../contract/languages'
 import {
   CloneSettings,
@@ -129,6 +130,19 @@ export const studioCloneRoutes: FastifyPluginAsyncZod<{ db: Db; tts: TextToSpeec
       const saved = { ...settings, firstMessages }
       await db.update(clones).set({ voiceSettings: saved }).where(eq(clones.id, clone.id))
       return saved
+    },
+  )
+
+  // Eyes and mouth on the portrait for the local avatar (issue #26 part 1): the creator marks them, or clears.
+  app.put(
+    '/api/studio/:slug/face-marks',
+    { schema: { params: SlugParams, body: FaceMarksUpdate, response: { 200: FaceMarksUpdate, ...errors } } },
+    async (request) => {
+      const { clone } = await requireCloneTeam(db, request, request.params.slug, 'write')
+      if (request.body.faceMarks && !clone.imageUrl) throw badRequest('faceMarks: Choose a portrait first.')
+      const { faceMarks } = request.body
+      await db.update(clones).set({ faceMarks, updatedAt: new Date() }).where(eq(clones.id, clone.id))
+      return { faceMarks }
     },
   )
 

@@ -50,6 +50,7 @@ export function settingsOf(clone: CloneRow, role: StudioRole): CloneSettings {
     voiceId: clone.voiceId,
     allowVoice: clone.allowVoice,
     allowVideo: clone.allowVideo,
+    faceMarks: clone.faceMarks ?? null,
   }
 }
 
@@ -123,6 +124,8 @@ export async function updateSettings(
       if (!usable) throw badRequest(`portraitUploadId: ${PORTRAIT_NOT_USABLE_TEXT}`)
       await tx.update(uploads).set({ attachedAt: now }).where(eq(uploads.id, upload.id))
       set.imageUrl = fileUrl(upload.fileKey, upload.fileName)
+      // Marks belong to a picture: a new portrait is marked anew (issue #26 part 1).
+      set.faceMarks = null
       await releasePortrait(tx, clone.imageUrl, upload.fileKey)
     }
     if (Object.keys(set).length === 0) return clone

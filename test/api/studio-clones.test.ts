@@ -441,6 +441,47 @@ describe('studio clones', () => {
       const [released] = await t.db.select().from(uploads).where(eq(uploads.id, own.id))
       expect(released!.attachedAt).toBeNull()
     })
+
+    it('takes face marks from the creator only, serves them with the profile, and drops them with a new portrait', async () => {
+      const maker = await newUser()
+      await create(maker.cookie, { name: 'Ivy Marks', slug: 'ivy-marks' })
+      const marks = {
+        leftEye: { x: 0.38, y: 0.42, r: 0.03 },
+        rightEye: { x: 0.62, y: 0.42, r: 0.03 },
+        mouth: { x: 0.5, y: 0.68, w: 0.18 },
+      }
+      const put = (cookie: string | null, faceMarks: unknown) =>
+        studio(t.app, 'PUT', '/api/studio/ivy-marks/face-marks', cookie, { faceMarks })
+      // No portrait yet: nothing to mark.
+      expect((await put(maker.cookie, marks)).json().error.message).toContain('portrait')
+      const portrait = await insertUpload(`user:${maker.id}`, 'ivy.png', 'image/png')
+      await studio(t.app, 'PATCH', '/api/studio/ivy-marks/settings', maker.cookie, {
+        portraitUploadId: portrait.id,
+        public: true,
+      })
+
+      for (const cookie of [sam, null]) expect((await put(cookie, marks)).statusCode).not.toBe(200)
+      for (const wrong of [
+        { ...marks, mouth: { ...marks.mouth, y: 0.3 } },
+        { ...marks, leftEye: marks.rightEye, rightEye: marks.leftEye },
+        { ...marks, mouth: { ...marks.mouth, x: 1.4 } },
+      ])
+        expect((await put(maker.cookie, wrong)).statusCode).toBe(400)
+      const saved = await put(maker.cookie, marks)
+      expect(saved.statusCode, saved.body).toBe(200)
+
+      const profile = await t.app.inject({ url: '/api/clones/ivy-marks' })
+      expect(profile.json().faceMarks).toEqual(marks)
+      const settings = await studio(t.app, 'GET', '/api/studio/ivy-marks/settings', maker.cookie)
+      expect(CloneSettings.parse(settings.json()).faceMarks).toEqual(marks)
+
+      const next = await insertUpload(`user:${maker.id}`, 'ivy2.jpg', 'image/jpeg')
+      await studio(t.app, 'PATCH', '/api/studio/ivy-marks/settings', maker.cookie, {
+        portraitUploadId: next.id,
+      })
+      expect((await t.app.inject({ url: '/api/clones/ivy-marks' })).json().faceMarks).toBeNull()
+      expect((await put(maker.cookie, null)).json()).toEqual({ faceMarks: null })
+    })
   })
 
   describe('delete', () => {

@@ -57,6 +57,7 @@ export const settingsOf = (over: Partial<CloneSettings> = {}): CloneSettings => 
   voiceId: null,
   allowVoice: false,
   allowVideo: false,
+  faceMarks: null,
   ...over,
 })
 

@@ -1,0 +1,1 @@
+ALTER TABLE "clones" ADD COLUMN "face_marks" jsonb;
