@@ -101,6 +101,8 @@ export function useVideoStart(
         request: { slug: clone.slug, instanceSlug, language, question: question ?? null },
         cloneName: clone.name,
         cloneImageUrl: clone.instance?.imageUrl ?? clone.imageUrl,
+        // The creator's marks are on the clone's own portrait, not on an instance's picture.
+        cloneFaceMarks: clone.instance?.imageUrl ? null : (clone.faceMarks ?? null),
         replica,
         devices,
         onNotice,

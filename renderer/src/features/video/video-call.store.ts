@@ -230,6 +230,7 @@ export function createVideoCallStore(initial: VideoCallDependencies) {
           cloneSlug: current.request.slug,
           cloneName: current.cloneName,
           cloneImageUrl: current.cloneImageUrl,
+          cloneFaceMarks: current.cloneFaceMarks ?? null,
           language: call.language,
           onEvent: (event) => onEngineEvent(token, event),
         })

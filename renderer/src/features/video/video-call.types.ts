@@ -32,6 +32,8 @@ export interface VideoCallSession {
   request: StartVideoCallRequest
   cloneName: string
   cloneImageUrl: string | null
+  /** Eyes and mouth marked on that portrait (contract/face-marks.ts), unchecked until the avatar reads them. */
+  cloneFaceMarks?: unknown
   /** The element the engine mounts the clone into (read when the engine starts). */
   replica(): HTMLElement | null
   /** The microphone and speaker remembered from the call settings (applied once the engine runs). */

@@ -80,6 +80,8 @@ export interface VideoEngineContext {
   cloneSlug: string
   cloneName: string
   cloneImageUrl: string | null
+  /** Eyes and mouth the creator marked on the portrait (contract/face-marks.ts); checked by the avatar. */
+  cloneFaceMarks?: unknown
   language: string
   onEvent(event: VideoEngineEvent): void
 }

@@ -1,3 +1,4 @@
+import { FaceMarks as FaceMarksSchema } from '../../../../../contract/face-marks'
 import { inLanguage } from '../../../../../contract/i18n'
 import type { SpeechTiming } from '../../../../../contract/speech-timing'
 import { loadLanguage } from '../../../lib/language'
@@ -17,7 +18,7 @@ import { createSpeechTrack, followSpeech, timedBlob } from './avatar-speech'
 import type { AvatarView } from './avatar-view'
 import type { CompositeRecording } from './composite-recording'
 import { loopEventMapper } from './loop-events'
-import { presetMarks } from './portrait-marks'
+import { type FaceMarks, presetMarks } from './portrait-marks'
 
 /*
  * The local avatar (embedded default, ARCHITECTURE.md): the local voice call's loop (features/voice/local:
@@ -31,6 +32,16 @@ import { presetMarks } from './portrait-marks'
 export const REPLICA_LEVEL_MS = 200
 
 export { type AvatarEngineDeps, defaultAvatarEngineDeps }
+
+/**
+ * Where the face is: the creator's marks on this portrait (checked: a stored value from an older build may
+ * not fit), else the seeded portraits' presets, else none and the avatar glows.
+ */
+function marksFor(context: VideoEngineContext, deps: AvatarEngineDeps): FaceMarks | null {
+  const own = FaceMarksSchema.safeParse(context.cloneFaceMarks)
+  if (own.success) return own.data
+  return deps.marksOf ? deps.marksOf(context.cloneImageUrl) : presetMarks(context.cloneImageUrl)
+}
 
 export function createAvatarEngine(
   context: VideoEngineContext,
@@ -172,7 +183,7 @@ export function createAvatarEngine(
         portrait,
         level: () => audio?.speechLevel() ?? 0,
         reducedMotion: deps.reducedMotion(),
-        marks: deps.marksOf ? deps.marksOf(context.cloneImageUrl) : presetMarks(context.cloneImageUrl),
+        marks: marksFor(context, deps),
         mouth: (now) => track.mouth(now),
         visitorLevel: () => (muted ? 0 : (audio?.level() ?? 0)),
         onFirstFrame: () => {

@@ -4,16 +4,9 @@
  * width are shares of the image's width. Without marks the avatar glows with its voice instead.
  */
 
-export interface FacePoint {
-  x: number
-  y: number
-}
+import type { FaceMarks } from '../../../../../contract/face-marks'
 
-export interface FaceMarks {
-  leftEye: FacePoint & { r: number }
-  rightEye: FacePoint & { r: number }
-  mouth: FacePoint & { w: number }
-}
+export type { FaceMarks, FacePoint } from '../../../../../contract/face-marks'
 
 const px = (v: number) => v / 256
 

@@ -4,7 +4,10 @@ import {
   type AvatarEngineDeps,
   createAvatarEngine,
 } from '../../../../../../renderer/src/features/video/avatar/avatar-engine'
-import type { VideoEngineEvent } from '../../../../../../renderer/src/features/video/video-engine'
+import type {
+  VideoEngineContext,
+  VideoEngineEvent,
+} from '../../../../../../renderer/src/features/video/video-engine'
 import {
   createLocalEngine,
   startGreeting,
@@ -25,7 +28,7 @@ const CALL: StartVideoCallResponse = {
   transcription: { language: 'en', endpointing: 500, profanity_filter: false },
 }
 
-function avatarWorld() {
+function avatarWorld(context: Partial<VideoEngineContext> = {}) {
   const world = fakeWorld()
   const events: VideoEngineEvent[] = []
   let levelTick: (() => void) | null = null
@@ -72,6 +75,7 @@ function avatarWorld() {
       cloneImageUrl: '/media/lena.jpg',
       language: 'en',
       onEvent: (event) => events.push(event),
+      ...context,
     },
     deps,
   )
@@ -92,6 +96,26 @@ function avatarWorld() {
 }
 
 describe('the local avatar engine', () => {
+  it('draws the face where the creator marked it, ignores marks that do not fit, and greets with the first message', async () => {
+    const marks = {
+      leftEye: { x: 0.4, y: 0.4, r: 0.03 },
+      rightEye: { x: 0.6, y: 0.4, r: 0.03 },
+      mouth: { x: 0.5, y: 0.7, w: 0.2 },
+    }
+    const marked = avatarWorld({
+      cloneFaceMarks: marks,
+      call: { ...CALL, firstMessage: 'Welcome, I am Lena.' },
+    })
+    await marked.engine.start(marked.stage)
+    expect(vi.mocked(marked.deps.mountView).mock.calls[0]?.[0].marks).toEqual(marks)
+    await vi.waitFor(() => expect(marked.world.playbacks.map((p) => p.text)).toEqual(['Welcome, I am Lena.']))
+
+    // Mouth above the eyes (an older build's row, a hand-edited one): no marks, so the glow.
+    const crooked = avatarWorld({ cloneFaceMarks: { ...marks, mouth: { ...marks.mouth, y: 0.1 } } })
+    await crooked.engine.start(crooked.stage)
+    expect(vi.mocked(crooked.deps.mountView).mock.calls[0]?.[0].marks).toBeNull()
+  })
+
   it('joins with the replica at once, greets in the clone voice, records, and levels the clone speech every 200 ms', async () => {
     const a = avatarWorld()
     await a.engine.start(a.stage)
