@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../support/browser'
-import { expect, LENA, test } from './fixtures'
+import { makePng } from '../support/png'
+import { expect, FROM_OUR_PAGE, LENA, newEmail, removeClone, signInThroughApi, test } from './fixtures'
 
 /*
  * The talking local avatar (issue #26 part 1): on a local video call with Lena's seeded portrait (marked in
@@ -88,8 +89,8 @@ function recordFrames(page: Page, silenceMs: number, alreadySpoke = false): Prom
   )
 }
 
-async function startLocalVideoCall(page: Page) {
-  await page.goto(`/${LENA.slug}/video`)
+async function startLocalVideoCall(page: Page, slug = LENA.slug) {
+  await page.goto(`/${slug}/video`)
   const start = page.getByRole('button', { name: 'Start Call' })
   // The button, not its place on the screen: the call screen's layout is not what this test is about.
   await start.dispatchEvent('click')
@@ -139,4 +140,69 @@ test.describe('the talking avatar', () => {
     expect(samples.at(-1)?.mouth).toBe(0)
     await page.getByRole('button', { name: 'End call' }).dispatchEvent('click')
   })
+})
+
+test('a new creator marks the face of their own portrait in the studio, and their clone’s avatar talks with it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const id = crypto.randomUUID().slice(0, 6)
+  const slug = `noor-marks-${id}`
+  await signInThroughApi(page.request, { email: newEmail('noor') })
+  const created = await page.request.post('/api/studio/clones', {
+    data: { name: `Noor Marks ${id}`, slug },
+    headers: FROM_OUR_PAGE,
+  })
+  expect(created.ok(), await created.text()).toBe(true)
+  try {
+    const { voices } = (await (await page.request.get('/api/studio/voices')).json()) as {
+      voices: { id: string; language: string }[]
+    }
+    const opened = await page.request.patch(`/api/studio/${slug}/settings`, {
+      data: { voiceId: voices.find((v) => v.language === 'en')!.id, allowVideo: true, public: true },
+      headers: FROM_OUR_PAGE,
+    })
+    expect(opened.ok(), await opened.text()).toBe(true)
+
+    // The portrait step: a picture, then its eyes and mouth.
+    await page.goto(`/studio/${slug}/settings`)
+    await page.getByLabel('Choose a picture').setInputFiles({
+      name: 'noor.png',
+      mimeType: 'image/png',
+      buffer: makePng(120, 120),
+    })
+    await page
+      .getByRole('dialog', { name: 'Crop the portrait' })
+      .getByRole('button', { name: 'Use this portrait' })
+      .click()
+    await expect(page.getByText('Portrait updated')).toBeVisible()
+    await page.getByRole('button', { name: 'Mark the face' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Mark the eyes and mouth' })
+    const mouth = dialog.getByRole('button', { name: /^Mouth: 50% across, 68% down$/ })
+    await mouth.focus()
+    await page.keyboard.press('Shift+ArrowDown')
+    await expect(dialog.getByRole('button', { name: 'Mouth: 50% across, 73% down' })).toBeFocused()
+    await dialog.screenshot({ path: testInfo.outputPath('face-marks.png') })
+    await dialog.getByRole('button', { name: 'Save marks' }).click()
+    await expect(page.getByText('Face marks saved')).toBeVisible()
+    await expect(
+      page.getByText('The face is marked: the video avatar blinks and speaks on this portrait.'),
+    ).toBeVisible()
+
+    // The clone's video call: the face of that portrait, its mouth moving while it greets, still after.
+    await startLocalVideoCall(page, slug)
+    const samples = await recordFrames(page, 1200)
+    const speaking = samples.filter((s) => s.mouth > 0.05)
+    const silent = samples.slice(samples.findLastIndex((s) => s.level >= 0.01 || s.mouth > 0) + 1)
+    expect(speaking.length).toBeGreaterThanOrEqual(2)
+    expect(silent.length).toBeGreaterThanOrEqual(2)
+    const closed = silent[0]?.pixels
+    expect(speaking.filter((s) => s.pixels !== closed).length).toBe(speaking.length)
+    expect(new Set(silent.map((s) => s.pixels)).size).toBe(1)
+    await page.screenshot({ path: testInfo.outputPath('marked-avatar.png') })
+    await page.getByRole('button', { name: 'End call' }).dispatchEvent('click')
+  } finally {
+    await removeClone(page.request, slug)
+  }
 })

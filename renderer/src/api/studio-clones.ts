@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ApiErrorBody } from '../../../contract'
 import { OkResponse } from '../../../contract/auth'
+import { type FaceMarks, FaceMarksUpdate } from '../../../contract/face-marks'
 import {
   CloneSettings,
   type CreateCloneRequest,
@@ -57,6 +58,15 @@ export const studioVoicesQuery = () =>
     queryKey: ['studio-voices'] as const,
     queryFn: ({ signal }) => apiRequest({ path: '/api/studio/voices', schema: StudioVoices, signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** PUT /api/studio/{slug}/face-marks: the eyes and mouth on the portrait for the video avatar, or null. */
+export const saveFaceMarks = (slug: string, faceMarks: FaceMarks | null) =>
+  apiRequest({
+    path: `/api/studio/${enc(slug)}/face-marks`,
+    method: 'PUT',
+    schema: FaceMarksUpdate,
+    body: { faceMarks },
   })
 
 /** The clone's call voice (issue #26): the team reads it, the creator saves it. */

@@ -6,6 +6,7 @@ import { resolveMediaUrl, serverMessageOr } from '../../api/client'
 import { updateCloneSettings } from '../../api/studio-clones'
 import { uploadFileWithId } from '../../api/uploads'
 import { initialsOf } from '../../lib/initials'
+import { FaceMarksControl } from './FaceMarksDialog'
 import { cropRect, PORTRAIT_SIZE } from './portrait-crop'
 import { studioStrings } from './studio.strings'
 
@@ -64,6 +65,7 @@ export function PortraitPicker({
           </Text>
         </Flex>
       ) : null}
+      <FaceMarksControl settings={settings} editable={editable} onSaved={onSaved} />
       {image ? (
         <PortraitCropDialog
           image={image}

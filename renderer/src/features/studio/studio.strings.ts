@@ -157,6 +157,30 @@ export const studioStrings = defineStrings('studio', {
     notYoursTitle: 'No settings here',
     notYoursBody: 'This clone does not exist, or you are not its creator or a contributor.',
   },
+  // The face marks of the portrait (issue #26): where the video avatar blinks and speaks.
+  faceMarks: {
+    mark: 'Mark the face',
+    edit: 'Move the face marks',
+    marked: 'The face is marked: the video avatar blinks and speaks on this portrait.',
+    unmarked:
+      'Mark the eyes and mouth so the video avatar can blink and speak; without marks it glows while it talks.',
+    title: 'Mark the eyes and mouth',
+    help: 'Drag each mark onto the picture, or focus it and use the arrow keys (Shift moves further).',
+    leftEye: 'Left eye',
+    rightEye: 'Right eye',
+    mouth: 'Mouth',
+    // {mark}: 'Left eye', 'Right eye' or 'Mouth'; {x} and {y}: whole percentages of the picture.
+    position: msg('{mark}: {x}% across, {y}% down', 'mark', 'x', 'y'),
+    mouthWidth: 'Mouth width',
+    notAFace: 'Put the left eye left of the right one, and the mouth below the eyes.',
+    save: 'Save marks',
+    saving: 'Saving…',
+    saved: 'Face marks saved',
+    saveFailed: 'Could not save the face marks.',
+    remove: 'Remove marks',
+    removed: 'Face marks removed',
+    cancel: 'Cancel',
+  },
   // The clone's call voice (issue #26): provider, tuning, pronunciations and first messages, saved on their own.
   callVoice: {
     title: 'Call voice',
