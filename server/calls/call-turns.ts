@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ErrorCode } from '../../contract'
@@ -12,9 +11,8 @@ import { beginAnswer, CLIENT_ID_TAKEN } from '../chat/answer-store'
 import { answerIntoStream, clientGone, openAnswerStream } from '../chat/answer-stream'
 import { QuestionAlreadyStored, recentTurns } from '../chat/conversation-store'
 import { SSE_HEADERS, SSE_HEARTBEAT_MS } from '../chat/sse'
-import { type CloneRow, requireCloneForChat } from '../clones/queries'
+import { type CloneRow, requireCloneById, requireCloneForChatById } from '../clones/queries'
 import type { Db } from '../db/client'
-import { clones } from '../db/schema'
 import { AppError, conflict } from '../errors'
 import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
 import { clampSpokenText, speakableText } from '../tts/speakable-text'
@@ -59,15 +57,6 @@ export const CALL_ENDED = 'This call has ended.'
 const CallParams = z.object({ callId: z.uuid() })
 
 /** The open call's clone with its documents version (the knowledge index is picked by it). */
-async function cloneOfCall(db: Db, call: HeldCall) {
-  const [row] = await db
-    .select({ slug: clones.slug })
-    .from(clones)
-    .where(eq(clones.id, call.cloneId))
-    .limit(1)
-  return requireCloneForChat(db, row!.slug)
-}
-
 const requireOpen = (call: HeldCall) => {
   if (call.endedAt) throw conflict(CALL_ENDED)
 }
@@ -90,7 +79,7 @@ export function registerCallTurns<C extends HeldCall>(
       const call = await kind.requireCall(request, request.params.callId)
       requireOpen(call)
       const at = now()
-      const { clone, documentsVersion } = await cloneOfCall(db, call)
+      const { clone, documentsVersion } = await requireCloneForChatById(db, call.cloneId)
       // The seconds of this call count although they are charged only at its end.
       await kind.requireTime(clone, call, at)
       await kind.touch(call.id, at)
@@ -155,8 +144,8 @@ export function registerCallTurns<C extends HeldCall>(
     async (request, reply) => {
       const call = await kind.requireCall(request, request.params.callId)
       requireOpen(call)
-      const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
-      if (!clone?.voiceId) throw conflict('This clone has no voice')
+      const clone = await requireCloneById(db, call.cloneId)
+      if (!clone.voiceId) throw conflict('This clone has no voice')
       // The creator's voice and pronunciations (issue #26 part 2).
       const spoken = speechVoiceOf(clone, tts.name)
       const text = clampSpokenText(speakableText(request.body.text))

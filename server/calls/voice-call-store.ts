@@ -1,14 +1,27 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { DEFAULT_CONVERSATION_TITLE } from '../../contract'
 import type { VoiceCallEndReason } from '../../contract/calls'
 import type { Db, Tx } from '../db/client'
-import { type CallTranscriptLine, conversations, usageCounters, voiceCalls } from '../db/schema'
+import { type CallTranscriptLine, conversations, voiceCalls } from '../db/schema'
+import {
+  type CallKind,
+  type CallLedger,
+  endCall,
+  endLeftCalls,
+  findCall,
+  findCallByConversation,
+  ledgerColumns,
+  measuredSeconds,
+  secondsBetween,
+  touchCall,
+  wholeSeconds,
+} from './call-ledger'
 
 /*
- * The server's record of a voice call (spec 2 §3 'Voice call metadata'). Whoever holds the call (the browser
- * with our routes, or Vapi with its webhook), the seconds reach the usage ledger once: endVoiceCall sets
- * `ended_at` only on a row where it is still null and adds the seconds in the same transaction.
+ * The server's record of a voice call (spec 2 §3 'Voice call metadata'), one kind of call of the ledger
+ * (call-ledger.ts). Whoever holds the call (the browser with our routes, or Vapi with its webhook), the
+ * seconds reach usage_counters.voice_seconds once; what is voice's own here: Vapi's call id and report.
  */
 
 export type VoiceCallRow = typeof voiceCalls.$inferSelect
@@ -16,13 +29,7 @@ export type VoiceCallRow = typeof voiceCalls.$inferSelect
 /** spec 2 §9 'max duration 21600 s (6 h)': no call is charged more than that. */
 export const MAX_CALL_SECONDS = 21_600
 
-/** Where a call's seconds count (server/billing/usage.ts allowanceOf: subject, period and scope). */
-export interface CallLedger {
-  subject: string
-  periodStart: Date
-  /** The instance the quota belongs to, or null for the whole clone. */
-  scope: string | null
-}
+export type { CallLedger }
 
 export interface VoiceCallToOpen {
   /** Made here when absent. */
@@ -68,23 +75,16 @@ export function openVoiceCall(db: Db, call: VoiceCallToOpen): Promise<VoiceCallR
         instanceId: call.instanceId,
         userId: call.userId,
         visitorId: call.visitorId,
-        ledgerSubject: call.ledger.subject,
-        ledgerPeriodStart: call.ledger.periodStart,
-        ledgerScope: call.ledger.scope,
+        ...ledgerColumns(call.ledger, call.startedAt),
         language: call.language,
         provider: call.provider,
-        startedAt: call.startedAt,
-        lastSeenAt: call.startedAt,
       })
       .returning()
     return row!
   })
 }
 
-export async function findVoiceCall(db: Db | Tx, id: string): Promise<VoiceCallRow | undefined> {
-  const [row] = await db.select().from(voiceCalls).where(eq(voiceCalls.id, id)).limit(1)
-  return row
-}
+export const findVoiceCall = (db: Db | Tx, id: string) => findCall(VOICE, db, id)
 
 export async function findVoiceCallByProviderId(
   db: Db | Tx,
@@ -99,15 +99,8 @@ export async function findVoiceCallByProviderId(
 }
 
 /** The newest call held in a conversation. */
-export async function findVoiceCallByConversation(db: Db, conversationId: string) {
-  const [row] = await db
-    .select()
-    .from(voiceCalls)
-    .where(eq(voiceCalls.conversationId, conversationId))
-    .orderBy(sql`${voiceCalls.startedAt} desc`)
-    .limit(1)
-  return row
-}
+export const findVoiceCallByConversation = (db: Db, conversationId: string) =>
+  findCallByConversation(VOICE, db, conversationId)
 
 /** Records the provider's call id (Vapi): false when the call is unknown or already has another id. */
 export async function setProviderCallId(db: Db, id: string, providerCallId: string): Promise<boolean> {
@@ -125,20 +118,11 @@ export async function setProviderCallId(db: Db, id: string, providerCallId: stri
 }
 
 /** The call is still there (a heartbeat or a turn): the inactivity sweeper leaves it open. */
-export async function touchVoiceCall(db: Db, id: string, now: Date): Promise<VoiceCallRow | undefined> {
-  const [row] = await db
-    .update(voiceCalls)
-    .set({ lastSeenAt: sql`greatest(${voiceCalls.lastSeenAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(voiceCalls.id, id), isNull(voiceCalls.endedAt)))
-    .returning()
-  return row
-}
+export const touchVoiceCall = (db: Db, id: string, now: Date) => touchCall(VOICE, db, id, now)
 
 /** Whole seconds from start to `at`, rounded up, between 0 and MAX_CALL_SECONDS. */
-export function elapsedSeconds(call: Pick<VoiceCallRow, 'startedAt'>, at: Date): number {
-  const ms = at.getTime() - call.startedAt.getTime()
-  return Math.min(MAX_CALL_SECONDS, Math.max(0, Math.ceil(ms / 1000)))
-}
+export const elapsedSeconds = (call: Pick<VoiceCallRow, 'startedAt'>, at: Date): number =>
+  secondsBetween(call.startedAt, at, MAX_CALL_SECONDS)
 
 export interface CallEnding {
   endedAt: Date
@@ -150,69 +134,34 @@ export interface CallEnding {
 }
 
 /**
- * Ends a call and charges its seconds to the ledger (usage_counters.voice_seconds), exactly once: only the
- * request that sets `ended_at` (an UPDATE ... WHERE ended_at IS NULL) charges, in the same transaction. A
- * later end (a second hang-up, the sweeper, Vapi's webhook) answers the stored duration with charged false.
+ * Ends a call and charges its seconds to usage_counters.voice_seconds, exactly once (call-ledger.ts endCall).
+ * Vapi's report brings its own count, recording and transcript; a recording reaches the conversation too.
  */
-export async function endVoiceCall(
+export function endVoiceCall(
   db: Db,
   id: string,
   ending: CallEnding,
 ): Promise<{ charged: boolean; durationSeconds: number }> {
-  const endedAt = ending.endedAt.toISOString()
-  const duration =
-    ending.durationSeconds !== undefined
-      ? sql`${Math.min(MAX_CALL_SECONDS, Math.max(0, Math.ceil(ending.durationSeconds)))}`
-      : sql`least(${MAX_CALL_SECONDS}, greatest(0, ceil(extract(epoch from (${endedAt}::timestamptz - ${voiceCalls.startedAt})))))::int`
-  const ended = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(voiceCalls)
-      .set({
-        endedAt: sql`${endedAt}::timestamptz`,
-        endReason: ending.reason,
-        durationSeconds: duration,
-        charged: true,
-        ...(ending.recordingUrl !== undefined ? { recordingUrl: ending.recordingUrl } : {}),
-        ...(ending.transcript !== undefined ? { transcript: ending.transcript } : {}),
-      })
-      .where(and(eq(voiceCalls.id, id), isNull(voiceCalls.endedAt)))
-      .returning()
-    if (!row) return undefined
-    const seconds = row.durationSeconds ?? 0
-    await chargeVoiceSeconds(tx, row, seconds)
-    if (row.recordingUrl) {
+  const counted = ending.durationSeconds
+  return endCall(VOICE, db, id, {
+    endedAt: ending.endedAt,
+    reason: ending.reason,
+    durationSeconds:
+      counted !== undefined
+        ? sql`${wholeSeconds(counted, MAX_CALL_SECONDS)}`
+        : measuredSeconds(voiceCalls.startedAt, ending.endedAt, MAX_CALL_SECONDS),
+    also: {
+      ...(ending.recordingUrl !== undefined ? { recordingUrl: ending.recordingUrl } : {}),
+      ...(ending.transcript !== undefined ? { transcript: ending.transcript } : {}),
+    },
+    after: async (tx, row) => {
+      if (!row.recordingUrl) return
       await tx
         .update(conversations)
         .set({ recordingUrl: row.recordingUrl })
         .where(eq(conversations.id, row.conversationId))
-    }
-    return { charged: true, durationSeconds: seconds }
+    },
   })
-  if (ended) return ended
-  const stored = await findVoiceCall(db, id)
-  return { charged: false, durationSeconds: stored?.durationSeconds ?? 0 }
-}
-
-/** Adds a call's seconds to its ledger row (made when it is the subject's first use this period). */
-async function chargeVoiceSeconds(tx: Tx, call: VoiceCallRow, seconds: number): Promise<void> {
-  await tx
-    .insert(usageCounters)
-    .values({
-      cloneId: call.cloneId,
-      instanceId: call.ledgerScope,
-      subject: call.ledgerSubject,
-      periodStart: call.ledgerPeriodStart,
-      voiceSeconds: seconds,
-    })
-    .onConflictDoUpdate({
-      target: [
-        usageCounters.cloneId,
-        usageCounters.instanceId,
-        usageCounters.subject,
-        usageCounters.periodStart,
-      ],
-      set: { voiceSeconds: sql`${usageCounters.voiceSeconds} + ${seconds}`, updatedAt: sql`now()` },
-    })
 }
 
 /** spec 2 §9 'silence time-out 60 s': a call unheard of for this long has been left. */
@@ -224,35 +173,19 @@ export const CALL_INACTIVITY_MS = 60_000
  */
 export const VAPI_REPORT_GRACE_MS = (MAX_CALL_SECONDS + 600) * 1000
 
+/** Voice calls in the ledger: voice seconds, the local call's heartbeats, Vapi's report. */
+const VOICE: CallKind<typeof voiceCalls> = {
+  table: voiceCalls,
+  counter: 'voiceSeconds',
+  inactivityMs: CALL_INACTIVITY_MS,
+  remote: { provider: 'vapi', graceMs: VAPI_REPORT_GRACE_MS },
+}
+
 /**
  * Ends every open local call last seen more than CALL_INACTIVITY_MS before `now`, at its last sign of life
  * (the visitor is not charged for the minute nobody was there). A Vapi call sends no heartbeats: Vapi's
  * end-of-call report ends it with Vapi's own duration, so it is left to the webhook, and ended here at its
  * last sign of life only when no report came within VAPI_REPORT_GRACE_MS. Answers how many it ended.
  */
-export async function endInactiveCalls(db: Db, now: Date): Promise<number> {
-  const stale = await db
-    .select({ id: voiceCalls.id, lastSeenAt: voiceCalls.lastSeenAt })
-    .from(voiceCalls)
-    .where(
-      and(
-        isNull(voiceCalls.endedAt),
-        or(
-          and(
-            eq(voiceCalls.provider, 'local'),
-            lt(voiceCalls.lastSeenAt, new Date(now.getTime() - CALL_INACTIVITY_MS)),
-          ),
-          and(
-            eq(voiceCalls.provider, 'vapi'),
-            lt(voiceCalls.startedAt, new Date(now.getTime() - VAPI_REPORT_GRACE_MS)),
-          ),
-        ),
-      ),
-    )
-  let ended = 0
-  for (const call of stale) {
-    const result = await endVoiceCall(db, call.id, { endedAt: call.lastSeenAt, reason: 'inactivity' })
-    if (result.charged) ended++
-  }
-  return ended
-}
+export const endInactiveCalls = (db: Db, now: Date): Promise<number> =>
+  endLeftCalls(VOICE, db, now, (id, at) => endVoiceCall(db, id, { endedAt: at, reason: 'inactivity' }))

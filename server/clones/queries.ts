@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm'
 import type { CloneCard, CloneProfile, Instance, Membership } from '../../contract'
 import { documentsVersionOf } from '../brain/knowledge-index'
 import type { Db } from '../db/client'
@@ -61,12 +61,31 @@ export async function requireCloneForChat(
   return row
 }
 
-export async function findCloneForChat(db: Db, slug: string) {
+export const findCloneForChat = (db: Db, slug: string) => cloneForChatWhere(db, eq(clones.slug, slug))
+
+async function cloneForChatWhere(db: Db, where: SQL) {
   const [row] = await db
     .select({ clone: clones, documentsVersion: documentsVersionOf(clones.id) })
     .from(clones)
-    .where(eq(clones.slug, slug))
+    .where(where)
     .limit(1)
+  return row
+}
+
+/** The clone a record names by id (a call), or 404: it was deleted since. */
+export async function requireCloneById(db: Db, id: string): Promise<CloneRow> {
+  const [row] = await db.select().from(clones).where(eq(clones.id, id)).limit(1)
+  if (!row) throw notFound('Clone not found')
+  return row
+}
+
+/** The same, with its documents version (a call's turn asks the brain). */
+export async function requireCloneForChatById(
+  db: Db,
+  id: string,
+): Promise<{ clone: CloneRow; documentsVersion: string }> {
+  const row = await cloneForChatWhere(db, eq(clones.id, id))
+  if (!row) throw notFound('Clone not found')
   return row
 }
 

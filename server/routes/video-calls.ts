@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorCode } from '../../contract'
@@ -19,6 +18,7 @@ import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import { requireOwnVideoCall } from '../calls/call-access'
 import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
+import { storeCallLine } from '../calls/call-lines'
 import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
 import { TAVUS_REPLICA_JOINED, TAVUS_SHUTDOWN, TavusCallback } from '../calls/tavus/tavus-callbacks'
 import {
@@ -33,8 +33,7 @@ import {
 import { storeVideoFailure } from '../calls/video-failures'
 import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '../calls/video-provider'
 import { firstMessageFor } from '../calls/voice-settings'
-import { requireClone, requireInstance } from '../clones/queries'
-import { clones, conversations, messages } from '../db/schema'
+import { requireClone, requireCloneById, requireInstance } from '../clones/queries'
 import { AppError, badRequest, forbidden, notFound, rateLimited } from '../errors'
 
 export interface VideoCallRoutesOptions extends CallTurnOptions {
@@ -144,22 +143,14 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
       const body = request.body
       if (body.tavus_conversation_id && body.tavus_conversation_id !== call.tavusConversationId)
         throw badRequest('This utterance belongs to another video call')
-      const at = new Date(body.timestamp)
-      const [stored] = await db
-        .insert(messages)
-        .values({
-          conversationId: call.conversationId,
-          sender: body.participant,
-          text: body.text,
-          createdAt: at,
-        })
-        .returning({ id: messages.id })
-      await db
-        .update(conversations)
-        .set({ updatedAt: sql`greatest(${conversations.updatedAt}, ${at.toISOString()}::timestamptz)` })
-        .where(eq(conversations.id, call.conversationId))
+      const stored = await storeCallLine(db, {
+        conversationId: call.conversationId,
+        sender: body.participant,
+        text: body.text,
+        at: new Date(body.timestamp),
+      })
       await touchVideoCall(db, call.id, now())
-      return { id: stored!.id }
+      return stored
     },
   )
 
@@ -176,8 +167,8 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
   })
 
   async function progressOf(call: VideoCallRow, at: Date) {
-    const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
-    const video = await callAllowanceOf(db, 'video', clone!, call, call.instanceId, at)
+    const clone = await requireCloneById(db, call.cloneId)
+    const video = await callAllowanceOf(db, 'video', clone, call, call.instanceId, at)
     const ended = call.endedAt !== null
     const durationSeconds = ended ? (call.durationSeconds ?? 0) : videoElapsedSeconds(call, at)
     // An ended call's seconds are in the ledger already; a running call's are not yet.

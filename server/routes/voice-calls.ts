@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { z as zm } from 'zod/mini'
@@ -30,10 +29,9 @@ import { storeVoiceFailure } from '../calls/voice-failures'
 import type { VoiceCallProvider } from '../calls/voice-provider'
 import { callVoiceOf } from '../calls/voice-settings'
 import { findOwnedConversation, loadConversationWithMessages } from '../chat/conversation-store'
-import { requireClone, requireInstanceById } from '../clones/queries'
+import { requireClone, requireCloneById, requireInstanceById } from '../clones/queries'
 import { findRelationship } from '../clones/relationships'
 import type { Db } from '../db/client'
-import { clones } from '../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../errors'
 
 export interface VoiceCallRoutesOptions {
@@ -153,8 +151,8 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
 
   /** What the call has used and what is left, as heartbeat and end answer it. */
   async function progressOf(call: VoiceCallRow, at: Date) {
-    const [clone] = await db.select().from(clones).where(eq(clones.id, call.cloneId)).limit(1)
-    const voice = await callAllowanceOf(db, 'voice', clone!, call, call.instanceId, at)
+    const clone = await requireCloneById(db, call.cloneId)
+    const voice = await callAllowanceOf(db, 'voice', clone, call, call.instanceId, at)
     const ended = call.endedAt !== null
     const durationSeconds = ended ? (call.durationSeconds ?? 0) : elapsedSeconds(call, at)
     // An ended call's seconds are in the ledger already; a running call's are not yet.
