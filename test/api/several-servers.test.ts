@@ -200,8 +200,7 @@ describeWithPostgres('several servers on one PostgreSQL', () => {
             'interrupted answers sweep',
             'rate limit counters sweep',
             'upload sweep',
-            'video call inactivity sweep',
-            'voice call inactivity sweep',
+            'call inactivity sweep',
           ]),
         ),
       )
