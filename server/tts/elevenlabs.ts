@@ -66,45 +66,49 @@ export function createElevenLabsTts(options: {
   return {
     name: 'elevenlabs',
     async synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<Speech> {
-      const voice = encodeURIComponent(request.voiceId)
-      const timed = request.timing === true
-      const url = `${baseUrl}/v1/text-to-speech/${voice}${timed ? '/with-timestamps' : ''}?output_format=mp3_44100_128`
-      const voiceSettings = voiceSettingsOf(request)
-      const response = await doFetch(url, {
-        method: 'POST',
-        headers: {
-          'xi-api-key': options.apiKey,
-          'content-type': 'application/json',
-          accept: timed ? 'application/json' : 'audio/mpeg',
-        },
-        body: JSON.stringify({
-          text: applyPronunciations(request.text, request.pronunciations, 'ssml'),
-          model_id: elevenLabsModelFor(request.language),
-          ...(voiceSettings ? { voice_settings: voiceSettings } : {}),
-        }),
-        signal,
-      })
-      if (!response.ok) {
-        const detail = await response.text().catch(() => '')
-        throw new SpeechUnavailableError(`ElevenLabs answered ${response.status}: ${detail.slice(0, 200)}`)
-      }
-      if (!timed) {
-        return {
-          audio: Buffer.from(await response.arrayBuffer()),
-          contentType: response.headers.get('content-type') ?? 'audio/mpeg',
-        }
-      }
-      const body = (await response.json().catch(() => null)) as {
-        audio_base64?: unknown
-        alignment?: unknown
-      } | null
-      if (typeof body?.audio_base64 !== 'string' || body.audio_base64.length === 0)
-        throw new SpeechUnavailableError('ElevenLabs sent no audio with its timestamps')
-      return {
-        audio: Buffer.from(body.audio_base64, 'base64'),
-        contentType: 'audio/mpeg',
-        timing: timingOfAlignment(body.alignment),
-      }
+      return speak(request, request.timing === true, signal)
     },
+  }
+
+  async function speak(request: SpeechRequest, timed: boolean, signal?: AbortSignal): Promise<Speech> {
+    const voice = encodeURIComponent(request.voiceId)
+    const url = `${baseUrl}/v1/text-to-speech/${voice}${timed ? '/with-timestamps' : ''}?output_format=mp3_44100_128`
+    const voiceSettings = voiceSettingsOf(request)
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: {
+        'xi-api-key': options.apiKey,
+        'content-type': 'application/json',
+        accept: timed ? 'application/json' : 'audio/mpeg',
+      },
+      body: JSON.stringify({
+        text: applyPronunciations(request.text, request.pronunciations, 'ssml'),
+        model_id: elevenLabsModelFor(request.language),
+        ...(voiceSettings ? { voice_settings: voiceSettings } : {}),
+      }),
+      signal,
+    })
+    if (!response.ok) {
+      const detail = await response.text().catch(() => '')
+      throw new SpeechUnavailableError(`ElevenLabs answered ${response.status}: ${detail.slice(0, 200)}`)
+    }
+    if (!timed) {
+      return {
+        audio: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get('content-type') ?? 'audio/mpeg',
+      }
+    }
+    const body = (await response.json().catch(() => null)) as {
+      audio_base64?: unknown
+      alignment?: unknown
+    } | null
+    // A malformed with-timestamps answer: the plain endpoint still speaks, without timing.
+    if (typeof body?.audio_base64 !== 'string' || body.audio_base64.length === 0)
+      return { ...(await speak(request, false, signal)), timing: null }
+    return {
+      audio: Buffer.from(body.audio_base64, 'base64'),
+      contentType: 'audio/mpeg',
+      timing: timingOfAlignment(body.alignment),
+    }
   }
 }

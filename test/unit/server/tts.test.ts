@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it, vi } from 'vitest'
+import { decodeSpeechTiming, encodeSpeechTiming, type SpeechTiming } from '../../../contract/speech-timing'
 import { createElevenLabsTts, elevenLabsModelFor } from '../../../server/tts/elevenlabs'
 import { createEspeakTts, fixWavSizes, wordsPerMinute } from '../../../server/tts/espeak'
 import { clampSpokenText, speakableText } from '../../../server/tts/speakable-text'
@@ -87,6 +88,8 @@ describe('ElevenLabs', () => {
         ['!', 250, 300],
       ],
     })
+    // What the call sends as the x-speech-timing header reads back the same in the renderer.
+    expect(decodeSpeechTiming(encodeSpeechTiming(speech.timing as SpeechTiming))).toEqual(speech.timing)
   })
 
   it('still speaks when the alignment is missing or does not line up, and refuses an answer without audio', async () => {
@@ -108,9 +111,25 @@ describe('ElevenLabs', () => {
       expect([...speech.audio]).toEqual([1])
       expect(speech.timing).toBeNull()
     }
-    await expect(
-      answer({ alignment: crooked }).synthesize({ text: 'ab', voiceId: 'v', language: 'en', timing: true }),
-    ).rejects.toThrow(/no audio/)
+    // No audio in the timed answer (or not JSON at all): the plain endpoint speaks, without timing.
+    for (const timedAnswer of [Response.json({ alignment: crooked }), new Response('<html>oops')]) {
+      const calls: string[] = []
+      const tts = createElevenLabsTts({
+        apiKey: 'k',
+        baseUrl: 'http://fake.local',
+        fetch: async (url) => {
+          calls.push(String(url))
+          return calls.length === 1 ? timedAnswer : new Response(new Uint8Array([5, 6]))
+        },
+      })
+      const speech = await tts.synthesize({ text: 'ab', voiceId: 'v', language: 'en', timing: true })
+      expect(calls).toEqual([
+        'http://fake.local/v1/text-to-speech/v/with-timestamps?output_format=mp3_44100_128',
+        'http://fake.local/v1/text-to-speech/v?output_format=mp3_44100_128',
+      ])
+      expect([...speech.audio]).toEqual([5, 6])
+      expect(speech.timing).toBeNull()
+    }
   })
 
   it('turns a refusal into an unavailable error', async () => {
