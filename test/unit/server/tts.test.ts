@@ -92,7 +92,7 @@ describe('ElevenLabs', () => {
     expect(decodeSpeechTiming(encodeSpeechTiming(speech.timing as SpeechTiming))).toEqual(speech.timing)
   })
 
-  it('still speaks when the alignment is missing or does not line up, and refuses an answer without audio', async () => {
+  it('still speaks when the alignment is missing or does not line up, and falls back to plain speech when the timed answer has no audio', async () => {
     const answer = (body: unknown) =>
       createElevenLabsTts({ apiKey: 'k', fetch: async () => Response.json(body) })
     const audio = Buffer.from([1]).toString('base64')
