@@ -58,7 +58,7 @@ export function RecordingPlayer({
     if (player && player.duration > 0) setPlayed(player.currentTime / player.duration)
   }
 
-  const seek = (event: React.MouseEvent<HTMLCanvasElement>) => {
+  const seek = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const player = audio.current
     if (!player || !(player.duration > 0)) return
     const box = event.currentTarget.getBoundingClientRect()
@@ -69,13 +69,13 @@ export function RecordingPlayer({
   return (
     <div className="call-recording">
       {samples ? (
-        // The player below carries seeking for the keyboard and assistive technology; this is a pointer shortcut.
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: no tabindex, never focused: a pointer shortcut; the player below carries seeking for the keyboard and assistive technology.
         <canvas
           ref={canvas}
           className="call-recording__waveform"
           height={HEIGHT_PX}
           aria-hidden="true"
-          onClick={seek}
+          onPointerDown={seek}
         />
       ) : null}
       {/* biome-ignore lint/a11y/useMediaCaption: the transcript below is the call's text. */}
