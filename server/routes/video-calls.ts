@@ -10,7 +10,6 @@ import {
   VIDEO_RATE_LIMIT_RETRY_MS,
   VIDEO_RATE_LIMITED,
   VIDEO_TRANSCRIPTION_ENDPOINTING_MS,
-  VideoCallProgress,
   VideoFailureReport,
   VideoTranscriptUpdate,
 } from '../../contract/video'
@@ -18,6 +17,7 @@ import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import { requireOwnVideoCall } from '../calls/call-access'
 import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
+import { registerCallLifecycle } from '../calls/call-lifecycle'
 import { storeCallLine } from '../calls/call-lines'
 import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
 import { TAVUS_REPLICA_JOINED, TAVUS_SHUTDOWN, TavusCallback } from '../calls/tavus/tavus-callbacks'
@@ -33,7 +33,7 @@ import {
 import { storeVideoFailure } from '../calls/video-failures'
 import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '../calls/video-provider'
 import { firstMessageFor } from '../calls/voice-settings'
-import { requireClone, requireCloneById, requireInstance } from '../clones/queries'
+import { requireClone, requireInstance } from '../clones/queries'
 import { AppError, badRequest, forbidden, notFound, rateLimited } from '../errors'
 
 export interface VideoCallRoutesOptions extends CallTurnOptions {
@@ -166,45 +166,15 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
     speechTiming: true,
   })
 
-  async function progressOf(call: VideoCallRow, at: Date) {
-    const clone = await requireCloneById(db, call.cloneId)
-    const video = await callAllowanceOf(db, 'video', clone, call, call.instanceId, at)
-    const ended = call.endedAt !== null
-    const durationSeconds = ended ? (call.durationSeconds ?? 0) : videoElapsedSeconds(call, at)
-    // An ended call's seconds are in the ledger already; a running call's are not yet.
-    return {
-      callId: call.id,
-      durationSeconds,
-      remainingSeconds: secondsLeft(video, ended ? 0 : durationSeconds),
-      ended,
-    }
-  }
-
-  app.post(
-    '/api/calls/video/:callId/heartbeat',
-    {
-      schema: {
-        params: CallParams,
-        body: z.optional(z.object({}).strict()),
-        response: { 200: VideoCallProgress },
-      },
-    },
-    async (request) => {
-      const call = await requireOwnVideoCall(db, request, request.params.callId)
-      const at = now()
-      const touched = call.endedAt ? call : ((await touchVideoCall(db, call.id, at)) ?? call)
-      return progressOf(touched, at)
-    },
-  )
-
-  // spec 2 §7 'End-of-video-call report' (durationSeconds, replicaBootDuration): charged once, idempotent.
-  app.post(
-    '/api/calls/video/:callId/end',
-    { schema: { params: CallParams, body: EndVideoCallRequest, response: { 200: VideoCallProgress } } },
-    async (request) => {
-      const call = await requireOwnVideoCall(db, request, request.params.callId)
-      const body = request.body
-      const at = now()
+  registerCallLifecycle<VideoCallRow, typeof EndVideoCallRequest>(app, db, now, {
+    prefix: '/api/calls/video',
+    allowance: 'video',
+    endBody: EndVideoCallRequest,
+    requireCall: (request, callId) => requireOwnVideoCall(db, request, callId),
+    touch: (callId, at) => touchVideoCall(db, callId, at),
+    elapsed: videoElapsedSeconds,
+    // spec 2 §7 'End-of-video-call report': the boot time is kept; the seconds are the server's own.
+    end: async (request, call, body, at) => {
       await endVideoCall(db, call.id, {
         endedAt: at,
         reason: body.reason,
@@ -215,9 +185,8 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
           request.log.warn({ err: error }, 'ending the Tavus conversation failed')
         })
       }
-      return progressOf((await requireOwnVideoCall(db, request, call.id)) as VideoCallRow, at)
     },
-  )
+  })
 
   // Tavus's callbacks (calls/tavus/tavus-callbacks.ts), the server's own events of a Tavus call: the replica
   // joined (the charged time starts) and the room shut (the call ends and is charged, if nothing ended it).

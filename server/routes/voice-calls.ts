@@ -6,7 +6,6 @@ import {
   EndVoiceCallRequest,
   StartVoiceCallRequest,
   StartVoiceCallResponse,
-  VoiceCallProgress,
   VoiceCapabilities,
   VoiceFailureReport,
 } from '../../contract/calls'
@@ -16,6 +15,7 @@ import { subjectOf } from '../billing/usage'
 import { requireOwnCall } from '../calls/call-access'
 import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
 import { callSources } from '../calls/call-bundle'
+import { registerCallLifecycle } from '../calls/call-lifecycle'
 import { storeCallLine } from '../calls/call-lines'
 import {
   elapsedSeconds,
@@ -29,7 +29,7 @@ import { storeVoiceFailure } from '../calls/voice-failures'
 import type { VoiceCallProvider } from '../calls/voice-provider'
 import { callVoiceOf } from '../calls/voice-settings'
 import { findOwnedConversation, loadConversationWithMessages } from '../chat/conversation-store'
-import { requireClone, requireCloneById, requireInstanceById } from '../clones/queries'
+import { requireClone, requireInstanceById } from '../clones/queries'
 import { findRelationship } from '../clones/relationships'
 import type { Db } from '../db/client'
 import { badRequest, forbidden, notFound, unauthorized } from '../errors'
@@ -51,7 +51,7 @@ export const TRANSCRIPT_LOGIN_REQUIRED = 'Please log in to view conversation his
 const StartBody = zm.extend(StartVoiceCallRequest, {
   userPreferredLanguage: zm.string().check(zm.maxLength(200)),
 })
-const CallParams = z.object({ callId: z.uuid() })
+const _CallParams = z.object({ callId: z.uuid() })
 
 /**
  * Voice calls held by the browser (spec 2 §7 'Voice call start' and the call's life): start, heartbeat,
@@ -149,48 +149,17 @@ export const voiceCallRoutes: FastifyPluginAsyncZod<VoiceCallRoutesOptions> = as
     },
   )
 
-  /** What the call has used and what is left, as heartbeat and end answer it. */
-  async function progressOf(call: VoiceCallRow, at: Date) {
-    const clone = await requireCloneById(db, call.cloneId)
-    const voice = await callAllowanceOf(db, 'voice', clone, call, call.instanceId, at)
-    const ended = call.endedAt !== null
-    const durationSeconds = ended ? (call.durationSeconds ?? 0) : elapsedSeconds(call, at)
-    // An ended call's seconds are in the ledger already; a running call's are not yet.
-    return {
-      callId: call.id,
-      durationSeconds,
-      remainingSeconds: secondsLeft(voice, ended ? 0 : durationSeconds),
-      ended,
-    }
-  }
-
-  app.post(
-    '/api/calls/voice/:callId/heartbeat',
-    {
-      schema: {
-        params: CallParams,
-        body: z.optional(z.object({}).strict()),
-        response: { 200: VoiceCallProgress },
-      },
+  registerCallLifecycle<VoiceCallRow, typeof EndVoiceCallRequest>(app, db, now, {
+    prefix: '/api/calls/voice',
+    allowance: 'voice',
+    endBody: EndVoiceCallRequest,
+    requireCall: (request, callId) => requireOwnCall(db, request, callId),
+    touch: (callId, at) => touchVoiceCall(db, callId, at),
+    elapsed: elapsedSeconds,
+    end: async (_request, call, body, at) => {
+      await endVoiceCall(db, call.id, { endedAt: at, reason: body.reason })
     },
-    async (request) => {
-      const call = await requireOwnCall(db, request, request.params.callId)
-      const at = now()
-      const touched = call.endedAt ? call : ((await touchVoiceCall(db, call.id, at)) ?? call)
-      return progressOf(touched, at)
-    },
-  )
-
-  app.post(
-    '/api/calls/voice/:callId/end',
-    { schema: { params: CallParams, body: EndVoiceCallRequest, response: { 200: VoiceCallProgress } } },
-    async (request) => {
-      const call = await requireOwnCall(db, request, request.params.callId)
-      const at = now()
-      await endVoiceCall(db, call.id, { endedAt: at, reason: request.body.reason })
-      return progressOf((await requireOwnCall(db, request, call.id)) as VoiceCallRow, at)
-    },
-  )
+  })
 
   app.post('/api/calls/voice/failures', { schema: { body: VoiceFailureReport } }, async (request) => {
     const owner = ownerOf(request)
