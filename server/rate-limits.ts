@@ -127,6 +127,7 @@ export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   'POST /api/calls/video/:callId/tavus/:token': 'needs the secret of a Tavus call; creates nothing',
   'POST /api/studio/:slug/embeds': 'needs the signed-in creator of the clone',
   'PUT /api/studio/:slug/voice-settings': 'needs the signed-in creator of the clone; creates nothing',
+  'PUT /api/studio/:slug/face-marks': 'needs the signed-in creator of the clone; creates nothing',
   'PATCH /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'DELETE /api/studio/:slug/embeds/:id': 'needs the signed-in creator of the clone',
   'PUT /api/studio/:slug/questions': 'needs the signed-in creator or a contributor of the clone',
