@@ -64,15 +64,16 @@ describeWithPostgres('several servers on one PostgreSQL', () => {
       await Promise.all([
         ...Array.from({ length: 10 }, () => a.claimAvailable(2).then((keys) => taken.a.push(...keys))),
         ...Array.from({ length: 10 }, () => b.claimAvailable(2).then((keys) => taken.b.push(...keys))),
+        // From either end of the queue, so the two meet in the middle.
         ...jobs.map((job) => a.claim(job.id).then((ok) => ok && taken.a.push(job.id))),
-        ...jobs.map((job) => b.claim(job.id).then((ok) => ok && taken.b.push(job.id))),
+        ...jobs.toReversed().map((job) => b.claim(job.id).then((ok) => ok && taken.b.push(job.id))),
       ])
       const ofA = new Set(taken.a)
       expect(taken.b.filter((key) => ofA.has(key))).toEqual([])
+      // Every job taken exactly once. (Which claimer wins each race is the database's timing: on a loaded
+      // machine one of them may win them all, which is no failure of the claims.)
+      expect(taken.a.length + taken.b.length).toBe(jobs.length)
       expect(new Set([...taken.a, ...taken.b])).toEqual(new Set(jobs.map((job) => job.id)))
-      // Both got work: they really ran side by side.
-      expect(taken.a.length).toBeGreaterThan(0)
-      expect(taken.b.length).toBeGreaterThan(0)
       // Done with them: nothing left for the apps below.
       await first.db.execute(
         sql`update upload_texts set state = 'failed' where state in ('queued', 'reading')`,
