@@ -174,14 +174,6 @@ export default defineConfig({
           'assets/daily-*.js',
           'assets/studio-*.js',
           'assets/studio-*.css',
-          // Studio screens with their own chunks: each imports the studio's chunk above, so offline they could
-          // not run anyway.
-          'assets/EmbedsScreen-*.js',
-          'assets/KnowledgeScreen-*.js',
-          // The call loops of the local voice call and the local avatar: loaded when a call starts, which the
-          // server does (its ledger, the replies, the voice), never offline.
-          'assets/local-engine-*.js',
-          'assets/avatar-engine-*.js',
           // The catalogs of the 31 languages besides English (the tables' own): each visitor's service worker
           // keeps the one its language loaded (pwa/src/sw.ts).
           'assets/locale-*.js',
