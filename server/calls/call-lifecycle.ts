@@ -40,7 +40,8 @@ export interface CallLifecycle<Call extends LifecycleCall, EndBody extends $ZodT
   end(request: FastifyRequest, call: Call, body: output<EndBody>, at: Date): Promise<void>
 }
 
-const CallParams = z.object({ callId: z.uuid() })
+/** A call's route parameter, shared by every `{prefix}/:callId/...` route of both kinds. */
+export const CallParams = z.object({ callId: z.uuid() })
 
 export function registerCallLifecycle<Call extends LifecycleCall, EndBody extends $ZodType>(
   app: FastifyInstance,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { ErrorCode } from '../../contract'
 import { VoiceSpeechRequest, VoiceTurnRequest } from '../../contract/calls'
 import { encodeSpeechTiming, SPEECH_TIMING_HEADER } from '../../contract/speech-timing'
@@ -17,6 +16,7 @@ import { AppError, conflict } from '../errors'
 import { SpeechUnavailableError, type TextToSpeech } from '../tts/provider'
 import { clampSpokenText, speakableText } from '../tts/speakable-text'
 import { createSpeechCache } from '../tts/speech-cache'
+import { CallParams } from './call-lifecycle'
 import { speechVoiceOf } from './voice-settings'
 
 export interface CallTurnOptions {
@@ -54,7 +54,6 @@ export interface CallKind<C extends HeldCall> {
 }
 
 export const CALL_ENDED = 'This call has ended.'
-const CallParams = z.object({ callId: z.uuid() })
 
 /** The open call's clone with its documents version (the knowledge index is picked by it). */
 const requireOpen = (call: HeldCall) => {

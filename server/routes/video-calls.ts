@@ -17,7 +17,7 @@ import { ensureVisitor, ownerOf } from '../auth/visitor'
 import { subjectOf } from '../billing/usage'
 import { requireOwnVideoCall } from '../calls/call-access'
 import { callAllowanceOf, requireCallSeconds, secondsLeft } from '../calls/call-allowance'
-import { registerCallLifecycle } from '../calls/call-lifecycle'
+import { CallParams, registerCallLifecycle } from '../calls/call-lifecycle'
 import { storeCallLine } from '../calls/call-lines'
 import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
 import { TAVUS_REPLICA_JOINED, TAVUS_SHUTDOWN, TavusCallback } from '../calls/tavus/tavus-callbacks'
@@ -42,7 +42,6 @@ export interface VideoCallRoutesOptions extends CallTurnOptions {
 
 export const VIDEO_NOT_ALLOWED = 'Video calls are not available for this clone.'
 export const VIDEO_PROVIDER_FAILED = 'The video call could not start'
-const CallParams = z.object({ callId: z.uuid() })
 
 /**
  * Video calls (spec 2 §7): start (the local avatar, or a Tavus conversation), transcript updates, the local

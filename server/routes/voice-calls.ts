@@ -51,7 +51,6 @@ export const TRANSCRIPT_LOGIN_REQUIRED = 'Please log in to view conversation his
 const StartBody = zm.extend(StartVoiceCallRequest, {
   userPreferredLanguage: zm.string().check(zm.maxLength(200)),
 })
-const _CallParams = z.object({ callId: z.uuid() })
 
 /**
  * Voice calls held by the browser (spec 2 §7 'Voice call start' and the call's life): start, heartbeat,
