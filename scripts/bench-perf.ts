@@ -456,6 +456,9 @@ async function benchOpen(browser: Browser, page: Page, baseUrl: string) {
   const inflight = trackRequests(page)
   const seeded = await page.request.post(`${baseUrl}/dev/conversations/seed`, {
     data: { cloneSlug: SLUG, messages: MESSAGES },
+    // A cookie-carrying write must name its site (server/auth/identity.ts assertSameOrigin), as the app's own
+    // requests do; Playwright's request API sends no Origin by itself.
+    headers: { origin: baseUrl },
     timeout: 300_000,
   })
   if (!seeded.ok()) throw new Error(`seeding failed: ${seeded.status()} ${await seeded.text()}`)
