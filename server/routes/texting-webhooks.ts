@@ -29,14 +29,14 @@ export const TELEGRAM_WEBHOOK_PATH = '/api/texting/telegram/webhook'
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
 
 /** Twilio's form fields we read (it sends many more; all of them are signed). */
-const TwilioMessage = z.object({
+export const TwilioMessage = z.object({
   From: z.string().min(1).max(64),
   Body: z.string().max(4096).default(''),
   MessageSid: z.string().min(1).max(64),
 })
 
 /** The part of a Telegram Update we read (https://core.telegram.org/bots/api#update). */
-const TelegramUpdate = z.looseObject({
+export const TelegramUpdate = z.looseObject({
   update_id: z.number().int().optional(),
   message: z
     .looseObject({
