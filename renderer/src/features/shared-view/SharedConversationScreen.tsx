@@ -104,7 +104,7 @@ export function SharedConversationScreen({
   } else {
     return (
       <>
-        <AppHeader />
+        <AppHeader account={clone.data.options.requireEmail !== false} />
         <main id="main" className="page talk-page">
           <SharedThread clone={clone.data} shared={shared.data} shareId={shareId} />
         </main>

@@ -10,8 +10,9 @@ import { EmbedHeaderControls, useEmbed } from '../embed'
 /**
  * The product header: the logo links to /explore (spec 1 §2); screens may add controls on the right, and
  * the account slot ('Log in' or the account menu) closes the row. `account={false}` leaves the slot out
- * (spec 2 §6: a clone with requireEmail false hides the auth menu on its call screen). In an embed the
- * header is compact: no logo link to the directory, and the bubble's panel gets a close button.
+ * (spec 1 §6, spec 2 §6: a clone with requireEmail false hides the auth menu on its profile, talk, shared
+ * and call screens). In an embed the header is compact: no logo link to the directory, and the bubble's
+ * panel gets a close button.
  */
 export function AppHeader({
   children,

@@ -41,7 +41,8 @@ export function TalkScreen({
   const embedded = useEmbed() !== null
   return (
     <>
-      <AppHeader />
+      {/* spec 1 §6: a clone that does not require an email is anonymous mode, without the auth menu. */}
+      <AppHeader account={query.data?.options.requireEmail !== false} />
       <main id="main" className={query.isError ? 'page' : 'page talk-page'}>
         {query.isPending ? (
           <TalkPending />
