@@ -58,6 +58,15 @@ describe('docs name only paths that exist', () => {
     expect(missingIn(paths), `${name} names paths that do not exist`).toEqual([])
   })
 
+  it('the README sends readers to documents inside the repository', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+    // A clone of the repository has nothing beside it: no link or path may lead out of it.
+    expect(readme.match(/\]\(\.\.\/[^)]*\)|`\.\.\/[^`]*`/g) ?? []).toEqual([])
+    const links = [...readme.matchAll(/\]\((docs\/[^)#\s]+)/g)].map((match) => match[1]!)
+    expect(links).toEqual(expect.arrayContaining(['docs/ARCHITECTURE.md', 'docs/SPEC-CITATIONS.md']))
+    expect(missingIn(links)).toEqual([])
+  })
+
   it('finds a missing file, folder or link, and skips what is not a path', () => {
     const sample = [
       'Real: `server/app.ts`, `server/auth/`, `.ci/run`, `vitest.config.ts`, [the note](SPEC-CITATIONS.md).',
