@@ -1,6 +1,7 @@
 import { Avatar, DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from '@tanstack/react-router'
+import { cloneElement, type ReactElement, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import type { User } from '../../../../contract/auth'
 import { resolveMediaUrl } from '../../api/client'
@@ -8,7 +9,7 @@ import { initialsOf } from '../../lib/initials'
 import { openDialog } from '../../navigation/dialogs.store'
 import { LanguageSubMenu } from '../../ui/LanguageMenu'
 import { authStrings, logOut, useCurrentUser, useUserType } from '../auth'
-import { type AccountPage, accountLinkTarget, useEmbed } from '../embed'
+import { productPageTarget, useEmbed } from '../embed'
 import { studioQuestionsPath } from './account.config'
 import { accountStrings } from './account.strings'
 import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
@@ -17,14 +18,16 @@ import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
  * The signed-in account menu (spec 1 §2): who is signed in, Profile, Billing and Actions, 'Give feedback',
  * 'Edit suggested questions' for the clone's creator or contributor, 'Leads' and 'Embeds' for creators
  * and contributors (the creator edits embeds), and 'Log out'.
- * In an embed the links open the main site in a new tab, and a white-labelled embed hides them (spec 1 §2, §6).
+ * In an embed the links to the product's pages (account pages, studio, leads, embeds, announcements) open the
+ * main site in a new tab; a white-labelled embed offers none of them, nor 'Give feedback' (spec 1 §2, §6).
  */
 export function AccountMenu({ user }: Readonly<{ user: User }>) {
   const queryClient = useQueryClient()
   const params = useParams({ strict: false }) as { slug?: string }
   const slug = params.slug ?? null
   const userType = useUserType(slug)
-  const entries = accountMenuEntries(slug, userType)
+  const whitelabelEmbed = useEmbed()?.whitelabel === true
+  const entries = accountMenuEntries(slug, userType, { whitelabelEmbed })
   const leadsSlug = leadsSlugFor(slug, useCurrentUser().relationships)
   const name = displayNameOf(user)
 
@@ -62,12 +65,10 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
           </Text>
         </Flex>
         <DropdownMenu.Separator />
-        <AccountPageItem to="/profile" label={accountStrings.profile} />
-        <AccountPageItem to="/billing" label={accountStrings.billing} />
-        <AccountPageItem to="/actions" label={accountStrings.actions} />
-        <DropdownMenu.Item asChild>
-          <Link to="/studio">{accountStrings.studio}</Link>
-        </DropdownMenu.Item>
+        <ProductPageItem path="/profile" label={accountStrings.profile} link={<Link to="/profile" />} />
+        <ProductPageItem path="/billing" label={accountStrings.billing} link={<Link to="/billing" />} />
+        <ProductPageItem path="/actions" label={accountStrings.actions} link={<Link to="/actions" />} />
+        <ProductPageItem path="/studio" label={accountStrings.studio} link={<Link to="/studio" />} />
         {entries.feedback ? (
           <DropdownMenu.Item onSelect={() => openDialog({ kind: 'feedback' })}>
             {accountStrings.giveFeedback}
@@ -82,25 +83,25 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
           </DropdownMenu.Item>
         ) : null}
         {leadsSlug ? (
-          <DropdownMenu.Item asChild>
-            <Link to="/studio/$slug/leads" params={{ slug: leadsSlug }}>
-              {accountStrings.leads}
-            </Link>
-          </DropdownMenu.Item>
+          <ProductPageItem
+            path={`/studio/${encodeURIComponent(leadsSlug)}/leads`}
+            label={accountStrings.leads}
+            link={<Link to="/studio/$slug/leads" params={{ slug: leadsSlug }} />}
+          />
         ) : null}
         {leadsSlug ? (
-          <DropdownMenu.Item asChild>
-            <Link to="/studio/$slug/embeds" params={{ slug: leadsSlug }}>
-              {accountStrings.embeds}
-            </Link>
-          </DropdownMenu.Item>
+          <ProductPageItem
+            path={`/studio/${encodeURIComponent(leadsSlug)}/embeds`}
+            label={accountStrings.embeds}
+            link={<Link to="/studio/$slug/embeds" params={{ slug: leadsSlug }} />}
+          />
         ) : null}
         {leadsSlug ? (
-          <DropdownMenu.Item asChild>
-            <Link to="/studio/$slug/announcements" params={{ slug: leadsSlug }}>
-              {accountStrings.announcements}
-            </Link>
-          </DropdownMenu.Item>
+          <ProductPageItem
+            path={`/studio/${encodeURIComponent(leadsSlug)}/announcements`}
+            label={accountStrings.announcements}
+            link={<Link to="/studio/$slug/announcements" params={{ slug: leadsSlug }} />}
+          />
         ) : null}
         <DropdownMenu.Separator />
         <LanguageSubMenu />
@@ -113,9 +114,16 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
   )
 }
 
-/** An account page: an in-app link on the site; the main site in a new tab from an embed (spec 1 §2). */
-function AccountPageItem({ to, label }: Readonly<{ to: Exclude<AccountPage, '/explore'>; label: string }>) {
-  const target = accountLinkTarget(useEmbed(), to)
+/**
+ * A page of the product (account pages, studio): `link`, the in-app link, on the site; the main site in a
+ * new tab from an embed; nothing in a white-labelled embed (spec 1 §2, §6).
+ */
+function ProductPageItem({
+  path,
+  label,
+  link,
+}: Readonly<{ path: string; label: string; link: ReactElement<{ children?: ReactNode }> }>) {
+  const target = productPageTarget(useEmbed(), path)
   if (target === 'hidden') return null
   return (
     <DropdownMenu.Item asChild>
@@ -125,7 +133,7 @@ function AccountPageItem({ to, label }: Readonly<{ to: Exclude<AccountPage, '/ex
           <span className="visually-hidden"> {accountStrings.opensInNewTab}</span>
         </a>
       ) : (
-        <Link to={to}>{label}</Link>
+        cloneElement(link, undefined, label)
       )}
     </DropdownMenu.Item>
   )

@@ -9,13 +9,24 @@ export interface AccountMenuEntries {
   editSuggestedQuestions: boolean
 }
 
+/** Where the menu is open: in a white-labelled embed, and which clones hide 'Give feedback'. */
+export interface AccountMenuPlace {
+  /** The product runs in an embed whose configuration is white-labelled (spec 1 §6). */
+  whitelabelEmbed?: boolean
+  feedbackHiddenFor?: readonly string[]
+}
+
+/**
+ * spec 1 §6: 'Give feedback' is hidden for the named clones and in a white-labelled embed (the creator's
+ * own brand: no feedback to the product); 'Edit suggested questions' for the clone's creator or contributor.
+ */
 export function accountMenuEntries(
   slug: string | null | undefined,
   userType: UserType,
-  feedbackHiddenFor: readonly string[] = FEEDBACK_HIDDEN_CLONE_SLUGS,
+  { whitelabelEmbed = false, feedbackHiddenFor = FEEDBACK_HIDDEN_CLONE_SLUGS }: AccountMenuPlace = {},
 ): AccountMenuEntries {
   return {
-    feedback: !slug || !feedbackHiddenFor.includes(slug),
+    feedback: !whitelabelEmbed && !(slug && feedbackHiddenFor.includes(slug)),
     editSuggestedQuestions: !!slug && (userType === 'admin' || userType === 'collab'),
   }
 }

@@ -1,6 +1,7 @@
 /**
- * spec 1 §6: 'Give feedback' in the account menu is hidden for two named clones (and some white-labelled
- * ones). The names are configuration, not code: add the clones' slugs here. Empty by default.
+ * spec 1 §6: 'Give feedback' in the account menu is hidden for two named clones (and in white-labelled
+ * embeds: account-menu.ts). The names are configuration, not code: add the clones' slugs here. Empty by
+ * default.
  */
 export const FEEDBACK_HIDDEN_CLONE_SLUGS: readonly string[] = []
 

@@ -9,7 +9,7 @@ export {
   voiceLimitSeconds,
   watchVoiceLimit,
 } from './embed-limits'
-export { type AccountPage, accountLinkTarget, MainSiteLink } from './main-site'
+export { type AccountPage, accountLinkTarget, MainSiteLink, productPageTarget } from './main-site'
 export { PoweredBy } from './PoweredBy'
 export { useEmbed } from './use-embed'
 export { type HandleCookieInput, useHandleCookie } from './use-handle-cookie'

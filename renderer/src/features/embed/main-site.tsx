@@ -12,9 +12,19 @@ export type AccountPage = '/profile' | '/billing' | '/actions' | '/explore'
  * came from; white-labelled, they are not shown. On the site they are ordinary in-app links (null here).
  */
 export function accountLinkTarget(embed: EmbedContext | null, page: AccountPage): URL | 'hidden' | null {
+  return productPageTarget(embed, page)
+}
+
+/**
+ * Any page of the product's own site offered from a menu (the account pages, the studio and its leads,
+ * embeds and announcements): an in-app link on the site (null); from an embed the main site in a new tab,
+ * like the account links (the embed's router would otherwise translate '/studio' to the clone's overview,
+ * spec 1 §2 'Embed link translation'); not offered at all in a white-labelled embed (spec 1 §6).
+ */
+export function productPageTarget(embed: EmbedContext | null, path: string): URL | 'hidden' | null {
   if (!embed) return null
   if (embed.whitelabel) return 'hidden'
-  return mainSiteUrl(page, embed)
+  return mainSiteUrl(path, embed)
 }
 
 /**

@@ -17,7 +17,7 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { meQueryKey } from '../../../../renderer/src/api/auth'
 import { cloneQuery } from '../../../../renderer/src/api/clones'
 import { createQueryClient } from '../../../../renderer/src/app/query-client'
-import { PlatformProvider, setPlatform } from '../../../../renderer/src/platform'
+import { type Platform, PlatformProvider, setPlatform } from '../../../../renderer/src/platform'
 import { createMemoryStorage, createWebPlatform } from '../../../../renderer/src/platform/web'
 
 /**
@@ -32,16 +32,19 @@ export async function renderAtRoute(
     me,
     clone,
     fetch,
+    platform: givenPlatform,
   }: {
     path?: string
     url: string
     me: MeResponse
     clone?: CloneProfile
     fetch: typeof globalThis.fetch
+    /** Another platform than the web one (e.g. an embed's, test/unit/renderer/support/embed.ts). */
+    platform?: Platform
   },
 ) {
   vi.stubGlobal('fetch', fetch)
-  const platform = setPlatform(createWebPlatform(createMemoryStorage()))
+  const platform = setPlatform(givenPlatform ?? createWebPlatform(createMemoryStorage()))
   const queryClient = createQueryClient()
   // The app's single retry of a failed query, at once instead of after React Query's back-off.
   const defaults = queryClient.getDefaultOptions()

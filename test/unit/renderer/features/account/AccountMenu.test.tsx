@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MeResponse, RelationshipType } from '../../../../../contract/auth'
 import { AccountMenu } from '../../../../../renderer/src/features/account/AccountMenu'
+import type { EmbedContext } from '../../../../../renderer/src/platform'
 import { lenaHart } from '../../support/clones'
+import { embedPlatform, fakeEmbed } from '../../support/embed'
 import { renderAtRoute } from '../../support/route-harness'
 
 afterEach(() => {
@@ -27,7 +29,7 @@ const me = (relationships: { cloneSlug: string; type: RelationshipType }[]): MeR
   relationships: relationships.map((r, i) => ({ id: `00000000-0000-4000-8000-0000000000c${i}`, ...r })),
 })
 
-const openMenu = async (who: MeResponse, url = '/lena-hart') => {
+const openMenu = async (who: MeResponse, url = '/lena-hart', embed?: Partial<EmbedContext>) => {
   const fetch = (async () => new Response('{}', { status: 404 })) as typeof globalThis.fetch
   await renderAtRoute(() => <AccountMenu user={who.user!} />, {
     path: '/$slug',
@@ -35,6 +37,7 @@ const openMenu = async (who: MeResponse, url = '/lena-hart') => {
     me: who,
     clone: lenaHart(),
     fetch,
+    platform: embed ? embedPlatform(fakeEmbed(embed).embed) : undefined,
   })
   fireEvent.keyDown(screen.getByRole('button', { name: 'Account menu for Lena Hart' }), { key: 'Enter' })
   await screen.findByRole('menu')
@@ -68,5 +71,43 @@ describe("the account menu's creator pages (issue #14)", () => {
   it("offers every signed-in user their 'Studio', where they create a clone (issue #16)", async () => {
     await openMenu(me([]))
     expect(screen.getByRole('menuitem', { name: 'Studio' }).getAttribute('href')).toBe('/studio')
+  })
+})
+
+describe('the account menu in an embed (spec 1 §2, §6)', () => {
+  const creator = me([{ cloneSlug: 'lena-hart', type: 'CREATOR' }])
+  const productPages = ['Profile', 'Billing', 'Actions', 'Studio', 'Leads', 'Embeds', 'Announcements']
+
+  it("opens every product page on the main site in a new tab, with the clone it came from, and offers 'Give feedback'", async () => {
+    await openMenu(creator, '/lena-hart', {})
+    for (const name of productPages) {
+      const item = screen.getByRole('menuitem', { name: new RegExp(`^${name}`) })
+      expect(item.getAttribute('target')).toBe('_blank')
+      const href = new URL(item.getAttribute('href') ?? '')
+      expect(href.origin).toBe('http://localhost')
+      expect(href.searchParams.get('representing')).toBe('lena-hart')
+    }
+    expect(
+      new URL(screen.getByRole('menuitem', { name: /^Studio/ }).getAttribute('href') ?? '').pathname,
+    ).toBe('/studio')
+    expect(
+      new URL(screen.getByRole('menuitem', { name: /^Announcements/ }).getAttribute('href') ?? '').pathname,
+    ).toBe('/studio/lena-hart/announcements')
+    expect(screen.getByRole('menuitem', { name: 'Give feedback' })).toBeTruthy()
+  })
+
+  it("offers no product page and no 'Give feedback' when white-labelled; Log out stays", async () => {
+    await openMenu(creator, '/lena-hart', { whitelabel: true })
+    for (const name of productPages) {
+      expect(screen.queryByRole('menuitem', { name: new RegExp(`^${name}`) })).toBeNull()
+    }
+    expect(screen.queryByRole('menuitem', { name: 'Give feedback' })).toBeNull()
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy()
+  })
+
+  it("offers 'Give feedback' and the in-app pages on the site", async () => {
+    await openMenu(creator)
+    expect(screen.getByRole('menuitem', { name: 'Give feedback' })).toBeTruthy()
+    expect(screen.getByRole('menuitem', { name: 'Studio' }).getAttribute('target')).toBeNull()
   })
 })

@@ -14,9 +14,20 @@ describe('account menu entries (spec 1 §2, §6)', () => {
   })
 
   it('hides Give feedback for the configured clones only', () => {
+    const feedbackHiddenFor = ['quiet-clone']
     expect(accountMenuEntries('lena-hart', 'consumer_signed_in').feedback).toBe(true)
-    expect(accountMenuEntries('quiet-clone', 'consumer_signed_in', ['quiet-clone']).feedback).toBe(false)
-    expect(accountMenuEntries(null, 'consumer_signed_in', ['quiet-clone']).feedback).toBe(true)
+    expect(accountMenuEntries('quiet-clone', 'consumer_signed_in', { feedbackHiddenFor }).feedback).toBe(
+      false,
+    )
+    expect(accountMenuEntries(null, 'consumer_signed_in', { feedbackHiddenFor }).feedback).toBe(true)
+  })
+
+  it('hides Give feedback in a white-labelled embed, for every clone and every visitor', () => {
+    for (const userType of ['admin', 'collab', 'consumer_signed_in'] as const) {
+      expect(accountMenuEntries('lena-hart', userType, { whitelabelEmbed: true }).feedback).toBe(false)
+      expect(accountMenuEntries(null, userType, { whitelabelEmbed: true }).feedback).toBe(false)
+      expect(accountMenuEntries('lena-hart', userType, { whitelabelEmbed: false }).feedback).toBe(true)
+    }
   })
 
   it('names the user, or the address before the @', () => {
