@@ -10,7 +10,7 @@ import { requestLanguage } from './i18n'
 import { serverPath } from './paths'
 import { allowFraming } from './security-headers'
 import { type EmbedPageOptions, INVALID_EMBED_TARGET_PAGE, resolveEmbedPage } from './web/embed-page'
-import { type PageHeadOptions, renderClonePage, withDocumentLanguage } from './web/page-head'
+import { embedBootAssets, type PageHeadOptions, renderClonePage, withDocumentLanguage } from './web/page-head'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */
 export const seedMediaDir = serverPath('seed/media')
@@ -126,6 +126,8 @@ function registerEmbedPages(app: App, webDist: string, options: EmbedPageOptions
     allowFraming(reply, page.frameAncestors)
     // The shell names the visitor's language (<html lang dir>): it differs by their headers.
     reply.header('vary', LANGUAGE_VARY)
+    const boot = await embedBootAssets(webDist)
+    if (boot) html = html.replace('</head>', () => `  ${boot}\n  </head>`)
     return reply.code(200).send(withDocumentLanguage(html, requestLanguage(request.headers)))
   }
   app.get('/embed', handler)

@@ -114,14 +114,38 @@ function headTags(
  * jump when the app starts).
  */
 async function talkScreenAssets(webDist: string): Promise<string | null> {
+  return lazyChunkAssets(webDist, ['features/talk/TalkScreen.tsx'])
+}
+
+/**
+ * An embed page's boot (/embed/...: no screen written in): the embed platform, the router's rewrite and the
+ * bridge main.tsx imports before the first render, and the talk screen it opens on, announced in the
+ * head so they load beside the entry instead of one after another (issue #27: Lighthouse on the embed route).
+ */
+export async function embedBootAssets(webDist: string): Promise<string> {
+  const chunks = [
+    'src/platform/embed.ts',
+    'src/navigation/embed-rewrite.ts',
+    'src/features/embed/EmbedBridge.tsx',
+    'features/talk/TalkScreen.tsx',
+  ]
+  return (await lazyChunkAssets(webDist, chunks)) ?? ''
+}
+
+/**
+ * Links for lazy chunks of the web build (named by the end of their source path in its Vite manifest) and
+ * what they import, less what index.html loads already: their styles, then their modules. Null when the
+ * build does not name the first one.
+ */
+async function lazyChunkAssets(webDist: string, sources: readonly string[]): Promise<string | null> {
   let manifest: Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
   try {
     manifest = JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8'))
   } catch {
     return null
   }
-  const key = Object.keys(manifest).find((k) => k.endsWith('features/talk/TalkScreen.tsx'))
-  if (!key) return null
+  const keys = sources.map((source) => Object.keys(manifest).find((k) => k.endsWith(source)))
+  if (!keys[0]) return null
   // What index.html already loads (the entry and its static imports) is not repeated.
   const loaded = new Set<string>()
   const walk = (k: string, into: Set<string>) => {
@@ -131,7 +155,7 @@ async function talkScreenAssets(webDist: string): Promise<string | null> {
   }
   for (const [k, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(k, loaded)
   const needed = new Set<string>()
-  walk(key, needed)
+  for (const key of keys) if (key) walk(key, needed)
   const css = new Set<string>()
   const js: string[] = []
   for (const k of needed) {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -59,6 +59,35 @@ describe('embed pages', () => {
       expect(res.headers['x-frame-options']).toBeUndefined()
       // The rest of the page policy stays as strict.
       expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'")
+    }
+  })
+
+  it('announces the embed boot and the talk screen in the head when the build names them (issue #27)', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      'src/platform/embed.ts': { file: 'assets/embed-1.js', imports: ['_shared-1.js'] },
+      'src/navigation/embed-rewrite.ts': { file: 'assets/embed-rewrite-1.js' },
+      'src/features/embed/EmbedBridge.tsx': { file: 'assets/EmbedBridge-1.js' },
+      'src/features/talk/TalkScreen.tsx': {
+        file: 'assets/TalkScreen-1.js',
+        css: ['assets/TalkScreen-1.css'],
+      },
+    }
+    await mkdir(path.join(webDist, '.vite'), { recursive: true })
+    await writeFile(path.join(webDist, '.vite/manifest.json'), JSON.stringify(manifest))
+    try {
+      const res = await t.app.inject({ url: `/embed/lena-hart/${config.id}`, headers: html })
+      expect(res.statusCode).toBe(200)
+      const head = res.body.slice(0, res.body.indexOf('</head>'))
+      expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/TalkScreen-1.css" />')
+      for (const file of ['embed-1.js', 'embed-rewrite-1.js', 'EmbedBridge-1.js', 'TalkScreen-1.js'])
+        expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}" />`)
+      // What index.html loads already is not announced twice.
+      expect(head).not.toContain('shared-1.js')
+      expect(head).not.toContain('index-1.js')
+    } finally {
+      await rm(path.join(webDist, '.vite'), { recursive: true, force: true })
     }
   })
 
