@@ -42,7 +42,7 @@ export const User = z.object({
   staff: z.boolean(),
   /** The user's plan; memberships are per clone (issue 5), so this is null until plans exist. */
   plan: z.nullable(z.string()),
-  /** The white-labelled customisation flag (embed, a later issue). */
+  /** White-labelled customisation: the user runs a clone with a white-labelled embed (spec 1 §3, §6). */
   whitelabeled: z.boolean(),
 })
 export type User = z.infer<typeof User>

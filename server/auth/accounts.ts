@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { User } from '../../contract'
 import type { Db } from '../db/client'
-import { blockedEmailDomains, users } from '../db/schema'
+import { blockedEmailDomains, embedConfigs, relationships, users } from '../db/schema'
 import { AppError } from '../errors'
 import type { UserRow } from './sessions'
 
@@ -9,8 +9,11 @@ import type { UserRow } from './sessions'
 export const BANNED_TEXT = 'This email address is banned.'
 export const BLOCKED_DOMAIN_TEXT = 'Sign-in with this email domain is not allowed.'
 
-/** spec 1 §3 'User' as the API shows it. */
-export function toUser(row: UserRow): User {
+/**
+ * spec 1 §3 'User' as the API shows it. `whitelabeled` is the user's white-labelled customisation flag
+ * (spec 1 §3; spec 2 §3): `isWhitelabeled`. Answers about a user go through `userView`, which reads it.
+ */
+export function toUser(row: UserRow, whitelabeled: boolean): User {
   return {
     id: row.id,
     name: row.name,
@@ -21,9 +24,34 @@ export function toUser(row: UserRow): User {
     language: row.language,
     staff: row.staff,
     plan: null,
-    whitelabeled: false,
+    whitelabeled,
   }
 }
+
+/**
+ * spec 1 §1 'Creators can white-label it': a user has the white-labelled customisation when they run (as
+ * CREATOR or CONTRIBUTOR) a clone with a white-labelled embed configuration (spec 1 §6), that is when they
+ * have customised the product's brand away somewhere. Consumers never have it.
+ */
+export async function isWhitelabeled(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: embedConfigs.id })
+    .from(relationships)
+    .innerJoin(embedConfigs, eq(embedConfigs.cloneId, relationships.cloneId))
+    .where(
+      and(
+        eq(relationships.userId, userId),
+        inArray(relationships.type, ['CREATOR', 'CONTRIBUTOR']),
+        eq(embedConfigs.whitelabel, true),
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+/** The user as the API shows them, their white-labelled flag read. */
+export const userView = async (db: Db, row: UserRow): Promise<User> =>
+  toUser(row, await isWhitelabeled(db, row.id))
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorBody, MeResponse, normaliseEmail, OkResponse } from '../../contract'
 import { AccountDeleteRequest, AccountOptInsResponse, ProfileUpdateRequest } from '../../contract/account'
 import { deleteAccount, endAllSessions } from '../account/account-deletion'
-import { toUser } from '../auth/accounts'
+import { userView } from '../auth/accounts'
 import { requireUser, SESSION_COOKIE } from '../auth/identity'
 import { clearSessionCookie } from '../auth/session-cookie'
 import { relationshipsOf } from '../clones/relationships'
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         Object.keys(changes).length > 0
           ? await db.update(users).set(changes).where(eq(users.id, user.id)).returning()
           : [user]
-      return { user: toUser(updated ?? user), relationships: await relationshipsOf(db, user.id) }
+      return { user: await userView(db, updated ?? user), relationships: await relationshipsOf(db, user.id) }
     },
   )
 

@@ -19,7 +19,7 @@ import {
   userTypeOf,
   VerifyCodeRequest,
 } from '../../contract'
-import { assertMaySignIn, BANNED_TEXT, getOrCreateUser, toUser } from '../auth/accounts'
+import { assertMaySignIn, BANNED_TEXT, getOrCreateUser, userView } from '../auth/accounts'
 import { codeLimits, internalEmailDomains, LOGIN_CODE_TTL_MS, loadAuthSecret } from '../auth/auth-settings'
 import { claimConversations } from '../auth/claim'
 import { GOOGLE_FAILED_TEXT, verifyGoogleAccessToken } from '../auth/google'
@@ -85,9 +85,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     const session = await createSession(db, user.id, transport)
     if (transport === 'cookie') {
       setSessionCookie(request, reply, session.token, session.expiresAt)
-      return { user: toUser(user) }
+      return { user: await userView(db, user) }
     }
-    return { user: toUser(user), token: session.token }
+    return { user: await userView(db, user), token: session.token }
   }
 
   app.get('/api/auth/options', { schema: { response: { 200: AuthOptions } } }, async () => ({
@@ -194,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const relationships = await relationshipsOf(db, user.id)
       const slug = request.query.slug
       return {
-        user: toUser(user),
+        user: await userView(db, user),
         relationships,
         ...(slug
           ? { userType: userTypeOf(true, relationships.find((r) => r.cloneSlug === slug)?.type) }

@@ -8,7 +8,7 @@ import {
   PhoneVerifyRequest,
   TelegramUpdateRequest,
 } from '../../contract/embed'
-import { toUser } from '../auth/accounts'
+import { userView } from '../auth/accounts'
 import { codeLimits, LOGIN_CODE_TTL_MS, loadAuthSecret } from '../auth/auth-settings'
 import { requireUser } from '../auth/identity'
 import { consumeLoginCode, issueLoginCode, retireLoginCode } from '../auth/login-codes'
@@ -93,7 +93,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
       // Wrong, expired or unknown: 'Unable to verify code. Please try again' (spec 1 §8).
       await consumeLoginCode({ db, secret }, phoneCodeKey(e164), request.body.code)
       const updated = await assignPhoneNumber(db, user.id, e164)
-      return { user: toUser(updated), relationships: await relationshipsOf(db, user.id) }
+      return { user: await userView(db, updated), relationships: await relationshipsOf(db, user.id) }
     },
   )
 
@@ -108,7 +108,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
         .set({ telegramUsername: username })
         .where(eq(users.id, user.id))
         .returning()
-      return { user: toUser(updated!), relationships: await relationshipsOf(db, user.id) }
+      return { user: await userView(db, updated!), relationships: await relationshipsOf(db, user.id) }
     },
   )
 
