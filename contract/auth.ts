@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { BOT_TOKEN_MAX_LENGTH } from './bot-check'
 
 /** spec 1 §9: the one-time code has 6 characters, shown in 6 slots. */
 export const LOGIN_CODE_LENGTH = 6
@@ -89,6 +90,8 @@ export const SendCodeRequest = z.object({
   email: z.string().check(z.maxLength(320)),
   /** The white-labelled embed asks for a mail without product branding. */
   whitelabel: z.optional(z.boolean()),
+  /** The bot-protection token (contract/bot-check.ts), asked of callers who are not signed in. */
+  botToken: z.nullish(z.string().check(z.maxLength(BOT_TOKEN_MAX_LENGTH))),
 })
 export type SendCodeRequest = z.infer<typeof SendCodeRequest>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { BOT_TOKEN_MAX_LENGTH } from './bot-check'
 import { CitationType } from './knowledge'
 
 /** spec 1 §3 'Citation'. `timestamp` is milliseconds into a video or episode. */
@@ -97,8 +98,11 @@ export const OutboundMessage = z.object({
   instanceId: z.nullish(z.uuid()),
   locationId: z.nullish(z.string().check(z.maxLength(200))),
   timezone: z.nullish(z.string().check(z.maxLength(64))),
-  /** The bot-protection token field; the embedded default does not check it. */
-  botToken: z.nullish(z.string().check(z.maxLength(4096))),
+  /**
+   * The bot-protection token (contract/bot-check.ts): asked of anonymous visitors, a solved ALTCHA challenge
+   * or a Turnstile token; signed-in users need none.
+   */
+  botToken: z.nullish(z.string().check(z.maxLength(BOT_TOKEN_MAX_LENGTH))),
   files: z._default(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(3)), []),
   /**
    * A uuid the client makes per question and sends again on a retry: the question is stored once, a

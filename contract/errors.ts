@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import type { BotCheckErrorCode } from './bot-check'
 
 /** Every API error is answered as `{ error: { code, message } }` with the matching HTTP status. */
 export const ApiErrorBody = z.object({
@@ -37,3 +38,4 @@ export const TranscriptionErrorCode = {
 export type ErrorCode =
   | (typeof ErrorCode)[keyof typeof ErrorCode]
   | (typeof TranscriptionErrorCode)[keyof typeof TranscriptionErrorCode]
+  | (typeof BotCheckErrorCode)[keyof typeof BotCheckErrorCode]

@@ -1,5 +1,6 @@
 export * from './auth'
 export * from './billing'
+export * from './bot-check'
 export * from './calls'
 export * from './chat'
 export * from './clone'

@@ -10,9 +10,11 @@ import {
 } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract'
 import type { App } from './app-type'
+import { loadAuthSecret } from './auth/auth-settings'
 import { registerIdentity } from './auth/identity'
 import { stripeWebhookRoutes } from './billing/stripe-webhook'
 import { startBillingSweeper } from './billing/sweeper'
+import { type BotCheckOverrides, botCheckRoutes, createBotCheck } from './bot-check'
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
 import { startVoiceCallSweeper } from './calls/sweeper'
@@ -100,6 +102,8 @@ export interface BuildAppOptions {
   now?: () => Date
   /** Replaces the studio's web-source address rule or DNS (tests serve their own 'public' page). */
   knowledgeWeb?: StudioKnowledgeSetup['web']
+  /** Turnstile's siteverify fetch, the clock and the difficulty of the bot check (tests replace them). */
+  botCheck?: BotCheckOverrides
   /**
    * Whether the readers take up work nobody holds, at start and every READER_POLL_MS (default true); tests of
    * the readers turn it off, so the app's own never takes a row from under theirs.
@@ -152,6 +156,8 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
     // Tavus video calls join a Daily room from the browser (features/video/daily/daily-engine.ts).
     dailyCalls: Boolean((config.VAPI_PUBLIC_KEY && config.VAPI_PRIVATE_KEY) || config.TAVUS_API_KEY),
     uploadOrigins: config.S3 ? browserOrigins(config.S3) : [],
+    // Cloudflare Turnstile's script and frame when it holds the bot check (server/bot-check).
+    turnstile: Boolean(config.BOT_CHECK && config.TURNSTILE_SITE_KEY && config.TURNSTILE_SECRET_KEY),
   })
 
   app.setErrorHandler((error, request, reply) => {
@@ -196,6 +202,7 @@ export async function buildApp({
   now,
   knowledgeWeb,
   takeUpWork = true,
+  botCheck: botCheckOverrides,
 }: BuildAppOptions): Promise<App> {
   const app = await buildBareApp({ config, logger, onRoute })
   // Several servers on one database: background work and each periodic task are claimed (server/jobs/).
@@ -213,6 +220,15 @@ export async function buildApp({
   // Who is asking (session cookie or bearer token), and CSRF refusal of foreign cookie-carrying writes.
   registerIdentity(app, { db, allowedOrigins: [new URL(config.PUBLIC_URL).origin] })
   const providers = createProviders(config, providerOverrides, { db, log: app.log })
+  // Anonymous chat messages and sign-in codes need a solved challenge or a Turnstile token (server/bot-check).
+  const botCheck = createBotCheck({
+    db,
+    config,
+    secret: () => loadAuthSecret(db, config),
+    log: app.log,
+    ...botCheckOverrides,
+  })
+  await app.register(botCheckRoutes, { botCheck })
 
   await app.register(healthRoutes, { ping: pingDatabase(db), dbKind, version: appVersion })
   await app.register(cloneRoutes, { db })
@@ -227,6 +243,7 @@ export async function buildApp({
   startAnswerRecovery(app, db, dbKind)
   await app.register(chatStreamRoutes, {
     db,
+    botCheck,
     setup: brain,
     fileReader,
     uploadStore,
@@ -266,7 +283,7 @@ export async function buildApp({
   })
   await app.register(videoRecordingRoutes, { db, uploadStore })
   startVoiceCallSweeper(app, db, now)
-  await app.register(authRoutes, { db, config, mailer: providers.mailer })
+  await app.register(authRoutes, { db, config, mailer: providers.mailer, botCheck })
   // Texting (issue #14): phone numbers and Telegram, opt-ins and the greeting, the providers' webhooks.
   await app.register(phoneRoutes, {
     db,

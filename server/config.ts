@@ -119,6 +119,9 @@ const Env = z.object({
     .regex(/^[A-Za-z0-9_-]{16,256}$/, '16 to 256 characters of A-Z, a-z, 0-9, _ and -')
     .optional(),
   TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BOT_CHECK: z.enum(['on', 'off']).optional(),
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   GEOIP_URL: z
     .string()
     .refine((v) => v.includes('{ip}') && /^https?:\/\//.test(v), 'must be an http(s) URL holding {ip}')
@@ -292,6 +295,17 @@ export interface Config {
   readonly GEOIP_URL: string | undefined
   /** The phone country when no lookup says (and the renderer sends none), e.g. US. */
   readonly DEFAULT_PHONE_COUNTRY: string | undefined
+  /**
+   * Bot protection (server/bot-check): anonymous chat messages and sign-in code requests need a solved
+   * challenge. BOT_CHECK 'off' turns it off (tests that do not test it; refused in production).
+   */
+  readonly BOT_CHECK: boolean
+  /**
+   * Cloudflare Turnstile replaces the self-hosted ALTCHA proof-of-work challenge when both are set: the site
+   * key goes to the browser, the secret key verifies tokens with siteverify.
+   */
+  readonly TURNSTILE_SITE_KEY: string | undefined
+  readonly TURNSTILE_SECRET_KEY: string | undefined
 }
 
 /**
@@ -349,6 +363,18 @@ export function loadConfig(
       `Invalid environment: ${missing}: required with TELEGRAM_BOT_TOKEN (the bot's username for its links, ` +
         'and the secret_token given to setWebhook)',
     )
+  }
+  // Half a Turnstile configuration could render a widget nobody verifies, or verify tokens nobody can make.
+  if (Boolean(e.TURNSTILE_SITE_KEY) !== Boolean(e.TURNSTILE_SECRET_KEY)) {
+    const missing = e.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'
+    const present = e.TURNSTILE_SITE_KEY ? 'TURNSTILE_SITE_KEY' : 'TURNSTILE_SECRET_KEY'
+    throw new Error(
+      `Invalid environment: ${missing}: required with ${present} (Turnstile needs both keys; unset both to ` +
+        'keep the self-hosted challenge)',
+    )
+  }
+  if (e.BOT_CHECK === 'off' && e.NODE_ENV === 'production') {
+    throw new Error('Invalid environment: BOT_CHECK: anonymous visitors are always checked in production')
   }
   return Object.freeze({
     PORT: e.PORT,
@@ -419,5 +445,8 @@ export function loadConfig(
     TELEGRAM_API_URL: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     GEOIP_URL: e.GEOIP_URL,
     DEFAULT_PHONE_COUNTRY: e.DEFAULT_PHONE_COUNTRY,
+    BOT_CHECK: e.BOT_CHECK !== 'off',
+    TURNSTILE_SITE_KEY: e.TURNSTILE_SITE_KEY,
+    TURNSTILE_SECRET_KEY: e.TURNSTILE_SECRET_KEY,
   })
 }

@@ -38,6 +38,8 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   // Guessing codes or tokens across many addresses: each code also dies after 5 wrong tries.
   'POST /api/auth/verify': 'writes',
   'POST /api/auth/google': 'writes',
+  // A bot-check challenge (issue #27): creates nothing, but each is signed; one per anonymous message or code.
+  'GET /api/bot-check/challenge': 'chat',
   // The costly ones (a model answer, speech synthesis); the monthly quotas count per visitor, and a new
   // visitor is only a dropped cookie away.
   'POST /api/clone/talk/messages/stream': 'chat',

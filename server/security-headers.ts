@@ -14,7 +14,12 @@ export interface PolicyOptions {
   vapiCalls?: boolean
   /** Where the browser sends upload parts besides the API: the object store's presigned URLs (issue #24). */
   uploadOrigins?: readonly string[]
+  /** Cloudflare Turnstile's script and its widget's frame (server/bot-check), when its keys are set. */
+  turnstile?: boolean
 }
+
+/** Where Cloudflare Turnstile's script, widget frame and calls come from. */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com'
 
 /**
  * Where Daily's call object goes: its call machine script (c.daily.co), its API and rooms (Tavus's are
@@ -44,21 +49,28 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** The Content-Security-Policy directives of the web app (a Vite-built React SPA). */
 export function cspDirectives(
-  { googleSignIn, dailyCalls = false, vapiCalls = false, uploadOrigins = [] }: PolicyOptions,
+  { googleSignIn, dailyCalls = false, vapiCalls = false, uploadOrigins = [], turnstile = false }: PolicyOptions,
   frameAncestors: readonly string[] = NO_FRAMING,
 ): Record<string, string[]> {
   const google = googleSignIn ? ['https://accounts.google.com'] : []
   const daily = dailyCalls || vapiCalls ? DAILY_SOURCES : { connect: [], script: [] }
   const vapi = vapiCalls ? VAPI_SOURCES.connect : []
+  const cloudflare = turnstile ? [TURNSTILE_ORIGIN] : []
   return {
     'default-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
-    'connect-src': ["'self'", ...google, ...vapi, ...daily.connect, ...uploadOrigins],
+    'connect-src': ["'self'", ...google, ...vapi, ...daily.connect, ...uploadOrigins, ...cloudflare],
     'style-src': ["'self'", "'unsafe-inline'", ...google],
-    'script-src': ["'self'", ...google, ...daily.script],
+    'script-src': ["'self'", ...google, ...daily.script, ...cloudflare],
     // 'self': the creator's embeds page frames its own embed as a live preview (issue #16).
-    'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...google],
+    'frame-src': [
+      "'self'",
+      'https://www.youtube-nocookie.com',
+      'https://www.youtube.com',
+      ...google,
+      ...cloudflare,
+    ],
     'worker-src': ["'self'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

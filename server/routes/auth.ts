@@ -28,6 +28,7 @@ import { consumeLoginCode, issueLoginCode, retireLoginCode } from '../auth/login
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie'
 import { createSession, revokeSession, type SessionTransport, type UserRow } from '../auth/sessions'
 import { ownerOf } from '../auth/visitor'
+import type { BotCheck } from '../bot-check'
 import { requireClone } from '../clones/queries'
 import { ensureRelationship, relationshipsOf } from '../clones/relationships'
 import type { Config } from '../config'
@@ -41,6 +42,8 @@ export interface AuthRoutesOptions {
   db: Db
   config: Config
   mailer: Mailer
+  /** Sign-in codes asked by a visitor who is not signed in need a bot-protection token (server/bot-check). */
+  botCheck: BotCheck
 }
 
 /** spec 1 §8 'Auth'. */
@@ -61,7 +64,10 @@ const errors = {
  * Sign-in with a one-time code or Google, sessions (cookie on the web, bearer token for desktop and
  * embed), the current user, logout, and claiming anonymous conversations after sign-in (spec 1 §4-§8).
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, config, mailer }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { db, config, mailer, botCheck },
+) => {
   const secret = await loadAuthSecret(db, config)
   const internalDomains = internalEmailDomains(config)
   const limits = codeLimits(config)
@@ -101,6 +107,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { body: SendCodeRequest, response: { 200: OkResponse, 503: ApiErrorBody, ...errors } } },
     async (request) => {
       const email = signInAddress(request.body.email)
+      // Before anything is counted or sent: a bot gets no code and spends no one's code allowance.
+      await botCheck.require(request, request.body.botToken)
       await assertMaySignIn(db, email)
       const { id, code } = await issueLoginCode({ db, secret, limits }, email, request.ip)
       const mail = signInCodeMail(email, code, {

@@ -6,6 +6,7 @@ import { type ChatMessage, type FileRead, OutboundMessage, UNLIMITED_QUOTA } fro
 import { openWithLatestAnnouncement } from '../announcements/store'
 import { ensureVisitor } from '../auth/visitor'
 import { allowanceOf, paymentRequired, subjectOf } from '../billing/usage'
+import type { BotCheck } from '../bot-check'
 import type { Attachment } from '../brain/answerer'
 import type { BrainSetup } from '../brain/create-brain'
 import { HISTORY_TURNS_SENT } from '../brain/prompt'
@@ -36,6 +37,8 @@ import type { UploadStore } from '../uploads/store'
 
 export interface ChatStreamOptions {
   db: Db
+  /** Anonymous messages need a bot-protection token (server/bot-check); a retry's question was checked. */
+  botCheck: BotCheck
   setup: BrainSetup
   /** Reads attached files (spec 1 §5 'Attachments', issue #15); a message waits for its files. */
   fileReader: FileReader
@@ -62,7 +65,7 @@ export { ANSWER_FAILED } from '../chat/answer-stream'
  */
 export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async (
   app,
-  { db, setup, fileReader, uploadStore, publicUrl, heartbeatMs = SSE_HEARTBEAT_MS },
+  { db, botCheck, setup, fileReader, uploadStore, publicUrl, heartbeatMs = SSE_HEARTBEAT_MS },
 ) => {
   const publicOrigin = new URL(publicUrl).origin
   app.post(
@@ -76,6 +79,9 @@ export const chatStreamRoutes: FastifyPluginAsyncZod<ChatStreamOptions> = async 
         await resolveChatTarget(db, request, body, publicOrigin)
       const asked = body.clientMessageId ? await findAskedQuestion(db, body.clientMessageId) : undefined
       if (asked && !mayRetry(asked, owner, clone.id)) throw conflict(CLIENT_ID_TAKEN)
+      // A visitor who is not signed in shows a solved challenge (403 without); a retry of a question stored
+      // already (the same client message id, the same owner) was checked when it was first sent.
+      if (!asked) await botCheck.require(request, body.botToken)
       if (asked && isSettled(asked.answer)) {
         // Answered already: the same final event again, nothing stored or counted twice.
         return replay(reply, await messageWithSources(db, asked.answer), toChatMessage(asked.question))

@@ -38,6 +38,8 @@ export interface TestAppOptions {
   knowledgeWeb?: BuildAppOptions['knowledgeWeb']
   /** Off for tests of the readers: the app's own take up no row from under theirs. */
   takeUpWork?: BuildAppOptions['takeUpWork']
+  /** The bot check's siteverify fetch, clock and difficulty (server/app.ts BuildAppOptions.botCheck). */
+  botCheck?: BuildAppOptions['botCheck']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -52,6 +54,9 @@ const testConfig = (env: Record<string, string>) =>
     RATE_LIMIT_WRITES: '100000',
     RATE_LIMIT_CHAT: '100000',
     RATE_LIMIT_SPEECH: '100000',
+    // Anonymous chat messages and sign-in codes go without a solved challenge, except in the suites that
+    // test the bot check (test/api/bot-check.test.ts turns it on); production refuses 'off'.
+    BOT_CHECK: 'off',
     ...env,
   })
 
@@ -69,6 +74,7 @@ export async function createTestApp({
   now,
   knowledgeWeb,
   takeUpWork,
+  botCheck,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(env)
   const database = await acquireSeededDatabase()
@@ -89,6 +95,7 @@ export async function createTestApp({
     now,
     knowledgeWeb,
     takeUpWork,
+    botCheck,
   })
   await configure?.(app)
   return readyTestApp(app, handle, config)
