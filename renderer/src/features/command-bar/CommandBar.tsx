@@ -31,7 +31,6 @@ export function CommandBar({ message }: Readonly<{ message: ChatMessage }>) {
     staff: viewer.staff,
     viewSources,
     hasVoice: scope.hasVoice,
-    embedLogoMode: scope.embedLogoMode,
   })
   if (tools.length === 0) return null
 
