@@ -9,8 +9,11 @@ export interface ChatMessagesContextValue {
   viewSources: boolean
   /** Opens the Sources overlay for a message: all of its sources, or the one numbered `citation`. */
   openSources: (messageId: string, citation?: number) => void
-  /** Where messages get their tools (command bar, read aloud); absent in read-only views (spec 1 §6). */
-  messageTools?: { slug: string; hasVoice: boolean }
+  /**
+   * Where messages get their tools (command bar, read aloud); absent in read-only views (spec 1 §6).
+   * `embedLogoMode`: the logo-flag embed mode, where the creator's Revise and Adjust tone are not offered.
+   */
+  messageTools?: { slug: string; hasVoice: boolean; embedLogoMode?: boolean }
   /**
    * The toolbar under each clone answer, handed in by the screen (the talk screen passes the command bar),
    * so the chat does not import the features that act on its messages.

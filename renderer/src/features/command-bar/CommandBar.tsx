@@ -31,6 +31,7 @@ export function CommandBar({ message }: Readonly<{ message: ChatMessage }>) {
     staff: viewer.staff,
     viewSources,
     hasVoice: scope.hasVoice,
+    embedLogoMode: scope.embedLogoMode,
   })
   if (tools.length === 0) return null
 

@@ -1,5 +1,6 @@
 import type { UserType } from '../../../../contract/auth'
 import type { ChatMessage } from '../../../../contract/chat'
+import type { CloneOptions } from '../../../../contract/clone'
 
 /** The tools under a clone message, in the order they are shown (spec 1 §2 'Command bar'). */
 export type MessageTool = 'revise' | 'tone' | 'citations' | 'readAloud' | 'debug'
@@ -16,7 +17,7 @@ export interface MessageToolsInput {
   viewSources: boolean
   /** The clone has a voice (spec 1 §3 voiceId). */
   hasVoice: boolean
-  /** The logo-flag embed mode (spec 1 §6); embedding comes later, so false for now. */
+  /** The logo-flag embed mode (spec 1 §6): `logoFlagEmbedMode`. */
   embedLogoMode?: boolean
 }
 
@@ -37,6 +38,14 @@ export function messageTools(input: MessageToolsInput): MessageTool[] {
   if (input.staff) tools.push('debug')
   return tools
 }
+
+/**
+ * spec 1 §6 'the logo-flag embed mode': the product runs in an embed and the clone's product-logo option
+ * (spec 1 §3 'Clone options', default true; spec 2 §3 '{product}Logo') is on. On the product's own site the
+ * option changes nothing.
+ */
+export const logoFlagEmbedMode = (embedded: boolean, options: Pick<CloneOptions, 'productLogo'>): boolean =>
+  embedded && options.productLogo
 
 /** A message has citations to view when one of them is visible (spec 1 §5: only visible citations count). */
 export const hasVisibleCitations = (message: Pick<ChatMessage, 'citations'>): boolean =>

@@ -1,2 +1,3 @@
 export { CommandBar } from './CommandBar'
 export { CommandBarDialogs } from './CommandBarDialogs'
+export { logoFlagEmbedMode } from './command-bar'

@@ -25,8 +25,8 @@ import {
   type SendOutcome,
 } from '../chat'
 import { CitationsOverlay, citationsParamFor } from '../citations'
-import { CommandBar } from '../command-bar'
-import { PoweredBy } from '../embed'
+import { CommandBar, logoFlagEmbedMode } from '../command-bar'
+import { PoweredBy, useEmbed } from '../embed'
 import { useAutoLoadRecent } from '../history'
 import { openPaywall, paymentRequiredShowsPaywall } from '../paywall'
 import { useStopReadAloudOnLeave } from '../read-aloud'
@@ -232,17 +232,18 @@ export function TalkView({
   const closeSources = useCallback(() => setSearch({ citations: undefined }), [setSearch])
 
   const imageUrl = resolveMediaUrl(clone.instance?.imageUrl ?? clone.imageUrl)
+  const embedLogoMode = logoFlagEmbedMode(useEmbed() !== null, clone.options)
   const context = useMemo<ChatMessagesContextValue>(
     () => ({
       cloneName: clone.name,
       cloneImageUrl: imageUrl,
       viewSources: clone.viewSources,
       openSources,
-      messageTools: { slug: clone.slug, hasVoice: clone.voiceId !== null },
+      messageTools: { slug: clone.slug, hasVoice: clone.voiceId !== null, embedLogoMode },
       MessageToolbar: CommandBar,
       retry,
     }),
-    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId, retry],
+    [clone.name, imageUrl, clone.viewSources, openSources, clone.slug, clone.voiceId, embedLogoMode, retry],
   )
   const questions = clone.options.suggestQuestions ? clone.suggestedQuestions : []
   const pending = snap.state !== ChatStreamState.IDLE

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { UserType } from '../../../../../contract/auth'
 import {
   hasVisibleCitations,
+  logoFlagEmbedMode,
   type MessageToolsInput,
   messageTools,
   questionBefore,
@@ -60,6 +61,22 @@ describe('messageTools (spec 1 §6 command bar rules)', () => {
       }
     },
   )
+})
+
+describe('logoFlagEmbedMode (spec 1 §6, the clone option productLogo)', () => {
+  it('is on in an embed of a clone whose product-logo flag is on, and nowhere else', () => {
+    expect(logoFlagEmbedMode(true, { productLogo: true })).toBe(true)
+    expect(logoFlagEmbedMode(true, { productLogo: false })).toBe(false)
+    expect(logoFlagEmbedMode(false, { productLogo: true })).toBe(false)
+    expect(logoFlagEmbedMode(false, { productLogo: false })).toBe(false)
+  })
+
+  it("takes Revise and Adjust tone from the creator's bar in that mode only", () => {
+    const inEmbed = (productLogo: boolean) =>
+      messageTools(input({ embedLogoMode: logoFlagEmbedMode(true, { productLogo }) }))
+    expect(inEmbed(true)).toEqual(['citations', 'readAloud'])
+    expect(inEmbed(false)).toEqual(['revise', 'tone', 'citations', 'readAloud'])
+  })
 })
 
 describe('hasVisibleCitations', () => {
