@@ -102,6 +102,13 @@ const clonePath = (clone: CloneProfile) =>
 
 const portraitOf = (clone: CloneProfile): string | null => clone.instance?.imageUrl ?? clone.imageUrl ?? null
 
+/**
+ * The mic as the live prompt has it on its first mount (features/dictation/use-lazy-dictation.tsx: the plain
+ * mic, 'Record voice message', not recording, never disabled before a press); test/unit/renderer/features/
+ * talk/prerendered-prompt.test.tsx compares the two.
+ */
+const MIC_STATE = ' data-indicator="mic" data-state="notRecording"'
+
 /** How many suggested questions show before 'Show more' on the profile, and on the talk start screen. */
 const PROFILE_QUESTIONS = 4
 const START_QUESTIONS = 3
@@ -164,7 +171,7 @@ export function renderTalk(
   }</div>`
   const iconButton = (label: string, variant: string, cls: string, size: number, icon: string, more = '') =>
     `<button data-accent-color="gray" data-radius="full" type="button" aria-label="${esc(label)}"${more} class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-${variant} rt-IconButton ${cls}">${svg(size, icon)}</button>`
-  const prompt = `<div class="chat-prompt"><form class="chat-prompt__box">${iconButton(t.app('chat.plusMenu'), 'ghost', 'chat-prompt__icon', 18, ICON.plus)}<textarea class="chat-prompt__input" rows="1" aria-label="${esc(t.app('chat.promptLabel', { name: clone.name }))}" placeholder="${esc(t.app('chat.promptPlaceholder'))}" enterkeyhint="send" style="height: 52px; overflow-y: hidden;"></textarea>${iconButton(t.app('chat.suggestedQuestions'), 'ghost', 'chat-prompt__icon', 18, ICON.bulb)}${iconButton(t.app('dictation.record'), 'soft', 'chat-prompt__mic', 16, ICON.mic)}</form></div>`
+  const prompt = `<div class="chat-prompt"><form class="chat-prompt__box">${iconButton(t.app('chat.plusMenu'), 'ghost', 'chat-prompt__icon', 18, ICON.plus)}<textarea class="chat-prompt__input" rows="1" aria-label="${esc(t.app('chat.promptLabel', { name: clone.name }))}" placeholder="${esc(t.app('chat.promptPlaceholder'))}" enterkeyhint="send" style="height: 52px; overflow-y: hidden;"></textarea>${iconButton(t.app('chat.suggestedQuestions'), 'ghost', 'chat-prompt__icon', 18, ICON.bulb)}${iconButton(t.app('dictation.record'), 'soft', 'chat-prompt__mic', 16, ICON.mic, MIC_STATE)}</form></div>`
   // The remaining-messages line is per visitor: its place is kept empty (RemainingLine keeps it too).
   const remaining = clone.options.requireEmail
     ? '<p class="remaining-line" aria-hidden="true" style="height: 18px; margin: 4px 0 0;"></p>'
