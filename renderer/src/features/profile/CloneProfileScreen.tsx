@@ -46,8 +46,9 @@ export function CloneProfileScreen({
 
   return (
     <>
-      {/* spec 1 §6: a clone that does not require an email is anonymous mode, without the auth menu. */}
-      <AppHeader account={query.data?.options.requireEmail !== false} />
+      {/* spec 1 §6: a clone that does not require an email is anonymous mode, without the auth menu (not
+          shown either while the clone loads, so that it never flashes up there). */}
+      <AppHeader account={!query.isPending && query.data?.options.requireEmail !== false} />
       <main id="main" className="page profile-page">
         {query.isPending || (query.isSuccess && !warningRead) ? (
           <Container size="2" px="4" pt="5" pb="4" className="profile-page__content">

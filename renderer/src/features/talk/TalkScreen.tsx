@@ -41,8 +41,9 @@ export function TalkScreen({
   const embedded = useEmbed() !== null
   return (
     <>
-      {/* spec 1 §6: a clone that does not require an email is anonymous mode, without the auth menu. */}
-      <AppHeader account={query.data?.options.requireEmail !== false} />
+      {/* spec 1 §6: a clone that does not require an email is anonymous mode, without the auth menu (not
+          shown either while the clone loads, so that it never flashes up there). */}
+      <AppHeader account={!query.isPending && query.data?.options.requireEmail !== false} />
       <main id="main" className={query.isError ? 'page' : 'page talk-page'}>
         {query.isPending ? (
           <TalkPending />
