@@ -1,6 +1,7 @@
 import { LANGUAGES } from '../../../contract/languages'
 import type { Pronunciation } from '../../../contract/voice-settings'
 import { applyPronunciations } from '../../tts/pronunciations'
+import { callTexts } from '../call-language'
 import type { VoiceCallStart } from '../voice-provider'
 
 /*
@@ -14,6 +15,7 @@ import type { VoiceCallStart } from '../voice-provider'
 export const VAPI_SETTINGS = {
   silenceTimeoutSeconds: 60,
   maxDurationSeconds: 21_600,
+  /** spec 2 §9; Vapi's API no longer has it (silenceHooks), so it is not sent. */
   customerJoinTimeoutSeconds: 60,
   customModelTimeoutSeconds: 30,
   idleMessageMaxSpokenCount: 2,
@@ -142,6 +144,31 @@ function pick(source: Record<string, unknown>, keys: readonly string[]): Record<
   return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]]))
 }
 
+/**
+ * spec 2 §9's idle messages (after 30 s of silence, at most twice) and silence timeout (the call ends after
+ * 60 s) as Vapi's `customer.speech.timeout` hooks: its API no longer lists `messagePlan`,
+ * `silenceTimeoutSeconds`, `customerJoinTimeoutSeconds` or `endCallFunctionEnabled` on an assistant
+ * (CreateAssistantDTO, test/fixtures/providers/vapi), and refuses fields it does not list. The join time-out
+ * has no successor there: the browser's own start timeout covers it.
+ */
+export function silenceHooks(language: string): Record<string, unknown>[] {
+  return [
+    {
+      on: 'customer.speech.timeout',
+      options: {
+        timeoutSeconds: VAPI_SETTINGS.idleTimeoutSeconds,
+        triggerMaxCount: VAPI_SETTINGS.idleMessageMaxSpokenCount,
+      },
+      do: [{ type: 'say', exact: callTexts(language).stillThere }],
+    },
+    {
+      on: 'customer.speech.timeout',
+      options: { timeoutSeconds: VAPI_SETTINGS.silenceTimeoutSeconds, triggerMaxCount: 1 },
+      do: [{ type: 'tool', tool: { type: 'endCall' } }],
+    },
+  ]
+}
+
 /** The assistant for `vapi.start(assistant)`: throws 'Unsupported voice provider' (spec 2 §5). */
 export function buildVapiAssistant(call: VoiceCallStart, options: AssistantOptions): Record<string, unknown> {
   const { clone } = call
@@ -178,16 +205,12 @@ export function buildVapiAssistant(call: VoiceCallStart, options: AssistantOptio
       // `variable`: the body carries `metadata` (above) and `call` (Vapi's call id), which the endpoint reads.
       metadataSendMode: 'variable',
       headers: { 'x-vapi-secret': options.llmSecret },
+      // The end-call function (what `endCallFunctionEnabled: true` was before Vapi's API dropped it).
+      tools: [{ type: 'endCall' }],
     },
     voice: voiceFor(provider, clone, call.language),
-    silenceTimeoutSeconds: VAPI_SETTINGS.silenceTimeoutSeconds,
     maxDurationSeconds: VAPI_SETTINGS.maxDurationSeconds,
-    customerJoinTimeoutSeconds: VAPI_SETTINGS.customerJoinTimeoutSeconds,
-    endCallFunctionEnabled: true,
-    messagePlan: {
-      idleMessageMaxSpokenCount: VAPI_SETTINGS.idleMessageMaxSpokenCount,
-      idleTimeoutSeconds: VAPI_SETTINGS.idleTimeoutSeconds,
-    },
+    hooks: silenceHooks(call.language),
     startSpeakingPlan: {
       waitSeconds: VAPI_SETTINGS.startSpeakingWaitSeconds,
       smartEndpointingEnabled: false,

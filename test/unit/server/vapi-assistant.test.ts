@@ -39,11 +39,28 @@ const build = (over: Partial<VoiceCallStart> = {}, clone: Partial<VoiceCallStart
 describe('buildVapiAssistant', () => {
   it('sets every call constant of spec 2 §9', () => {
     const a = build()
-    expect(a.silenceTimeoutSeconds).toBe(60)
     expect(a.maxDurationSeconds).toBe(21_600)
-    expect(a.customerJoinTimeoutSeconds).toBe(60)
     expect(a.model.timeoutSeconds).toBe(30)
-    expect(a.messagePlan).toEqual({ idleMessageMaxSpokenCount: 2, idleTimeoutSeconds: 30 })
+    // Idle messages (30 s, twice) and the 60 s silence timeout, as Vapi's hooks (its API dropped the fields).
+    expect(a.hooks).toEqual([
+      {
+        on: 'customer.speech.timeout',
+        options: { timeoutSeconds: 30, triggerMaxCount: 2 },
+        do: [{ type: 'say', exact: 'Are you still there?' }],
+      },
+      {
+        on: 'customer.speech.timeout',
+        options: { timeoutSeconds: 60, triggerMaxCount: 1 },
+        do: [{ type: 'tool', tool: { type: 'endCall' } }],
+      },
+    ])
+    for (const gone of [
+      'silenceTimeoutSeconds',
+      'customerJoinTimeoutSeconds',
+      'messagePlan',
+      'endCallFunctionEnabled',
+    ])
+      expect(a).not.toHaveProperty(gone)
     expect(a.startSpeakingPlan).toEqual({
       waitSeconds: 0.25,
       smartEndpointingEnabled: false,
@@ -55,7 +72,7 @@ describe('buildVapiAssistant', () => {
     })
     expect(a.stopSpeakingPlan).toEqual({ numWords: 3 })
     expect(a.artifactPlan).toEqual({ recordingEnabled: true })
-    expect(a.endCallFunctionEnabled).toBe(true)
+    expect(a.model.tools).toEqual([{ type: 'endCall' }])
     expect(a.firstMessage).toBe(CALL.initialMessage)
   })
 
