@@ -53,6 +53,14 @@ export function closed(schema: Json, doc: Json = {}): Json {
       out[k] = Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, closed(s, doc)]))
     } else out[k] = closed(v, doc)
   }
+  // Generated documents use oneOf loosely (Vapi: a model is 'one of' an enum of names or any string): read
+  // as anyOf, or every listed name would match both and fail.
+  if (out.oneOf) {
+    out.anyOf = out.oneOf
+    delete out.oneOf
+  }
+  // NestJS's swagger puts an array's item enum on the array too (Vapi's clientMessages): it is the items'.
+  if (out.type === 'array' && Array.isArray(out.enum) && out.items) delete out.enum
   // OpenAPI's nullable admits null whatever the enum says (Ajv checks the enum too).
   if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
     out.enum = [...out.enum, null]
@@ -85,6 +93,21 @@ const ajvPlain = new Ajv({ strict: false, allErrors: true, validateFormats: fals
 /** Form-encoded and multipart values are strings: '1' is a number, 'true' a boolean there. */
 const ajvForm = new Ajv({ strict: false, allErrors: true, validateFormats: false, coerceTypes: true })
 
+const cache = new WeakMap<object, Map<string, ReturnType<Ajv['compile']>>>()
+/** One compiled validator per schema of a document (compiling a large document takes a while). */
+function compiled(doc: Json, schema: Json, form: boolean) {
+  const byDoc = cache.get(doc) ?? new Map()
+  cache.set(doc, byDoc)
+  const key = `${form}:${JSON.stringify(schema)}`
+  let validate = byDoc.get(key)
+  if (!validate) {
+    const root = { allOf: [closed(schema, doc)], components: closed(doc.components ?? {}, doc) }
+    validate = (form ? ajvForm : ajvPlain).compile(root)
+    byDoc.set(key, validate)
+  }
+  return validate
+}
+
 /** Errors of a value against a schema within a document (its #/components/... references resolve). */
 export function schemaErrors(
   doc: Json,
@@ -92,8 +115,7 @@ export function schemaErrors(
   value: unknown,
   { form = false }: { form?: boolean } = {},
 ): string[] {
-  const root = { allOf: [closed(schema, doc)], components: closed(doc.components ?? {}, doc) }
-  const validate = (form ? ajvForm : ajvPlain).compile(root)
+  const validate = compiled(doc, schema, form)
   if (validate(value)) return []
   return (validate.errors ?? []).map(describeError)
 }
