@@ -79,6 +79,18 @@ export async function applyLanguage(code: string): Promise<boolean> {
   languageState.code = code
   languageState.dir = dir
   if (changed) languageState.version += 1
+  // The first plural, number or date in a language loads its data into the engine: in a task of its own
+  // (issue #27), not inside the render that first needs one.
+  if (typeof setTimeout === 'function')
+    setTimeout(() => {
+      try {
+        new Intl.PluralRules(code).select(1)
+        new Intl.NumberFormat(code).format(1)
+        new Intl.DateTimeFormat(code, { hour: 'numeric', minute: 'numeric' }).format(0)
+      } catch {
+        // A tag the engine does not know: the formatters fall back on their own when used.
+      }
+    }, 0)
   return true
 }
 

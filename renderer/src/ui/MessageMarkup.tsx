@@ -282,6 +282,23 @@ function markdownOptions(props: MessageMarkupProps): Partial<MarkdownToJSX.Optio
   }
 }
 
+/** Markup with each rule an answer usually has: paragraphs, emphasis, a list, a link, a citation. */
+const WARM_UP_TEXT =
+  'A **first** answer, with *emphasis* [1].\n\n- one point\n- [a link](https://example.com/a)\n\n1. a step\n\n<b>bold</b> `code`'
+
+/**
+ * Turns a sample answer into elements once and drops them (issue #27): the parser's and the rules' code
+ * is compiled and warmed during idle time after the talk screen shows, not in the frame that paints the
+ * first answer of a visit.
+ */
+export function warmMessageMarkup(): void {
+  // As it streams (each word its own element) and once complete.
+  for (const animateWords of [true, false]) {
+    const props: MessageMarkupProps = { text: WARM_UP_TEXT, renderCitation: () => null, animateWords }
+    compiler(separateHtmlBlocks(protectMarkers(WARM_UP_TEXT)), markdownOptions(props))
+  }
+}
+
 /** A clone message's text as safe React elements (spec 1 §9 allowed tags), with citation labels. */
 export const MessageMarkup = memo(function MessageMarkup(props: Readonly<MessageMarkupProps>) {
   const { text, renderCitation, animateWords } = props

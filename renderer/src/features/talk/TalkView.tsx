@@ -1,7 +1,7 @@
 import { Flex, Spinner } from '@radix-ui/themes'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { Activity, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import {
   type ChatMessage,
@@ -12,8 +12,10 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { afterPaint } from '../../lib/after-paint'
+import { whenIdle } from '../../lib/when-idle'
 import { conversationLink, talkLink } from '../../navigation/clone-links'
 import type { TalkSearch } from '../../navigation/search-params'
+import { warmMessageMarkup } from '../../ui/MessageMarkup'
 import { useActionsParam } from '../actions'
 import { limitReached, RemainingLine, recordDeliveredMessage, useUsage } from '../billing'
 import {
@@ -107,6 +109,9 @@ export function TalkView({
     // Building a long thread is the heaviest render here: in a task of its own, once the page has painted.
     return afterPaint(() => chatStream.loadConversation(data))
   }, [conversation.data, conversation.isFetching, conversation.fetchStatus, queryClient])
+
+  // The first answer's markup code runs once while the visitor reads and types, not in its first frame.
+  useEffect(() => whenIdle(warmMessageMarkup), [])
 
   // Outcomes land after awaits: only the page still showing that chat may navigate.
   const current = useRef({ conversationId, mounted: true })
@@ -251,7 +256,10 @@ export function TalkView({
   const disclaimer = clone.options.warning ? clone.options.customWarning?.trim() : null
   const loadFailed = conversation.isError && needsLoad
 
-  let body: React.ReactNode
+  // The thread is prerendered while the start screen shows (issue #27): a hidden Activity renders at idle
+  // priority, in slices, so the first question only reveals it instead of building it in the Enter key's task.
+  let threadMode: 'hidden' | 'visible' | null = null
+  let body: React.ReactNode = null
   if (loadFailed) {
     body = (
       <ConversationUnavailable
@@ -267,6 +275,7 @@ export function TalkView({
       </Flex>
     )
   } else if (snap.messages.length === 0 && !pending && capture.lines.length === 0) {
+    threadMode = 'hidden'
     body = (
       <StartScreen
         name={clone.name}
@@ -279,9 +288,7 @@ export function TalkView({
         disabled={pending}
       />
     )
-  } else {
-    body = <ChatThread view={view} lines={capture.lines} scrollKey={capture.scrollKey} />
-  }
+  } else threadMode = 'visible'
 
   return (
     <ChatMessagesContext.Provider value={context}>
@@ -296,7 +303,14 @@ export function TalkView({
             subtitle={title ?? clone.instance?.name ?? null}
             actions
           />
-          <div className="talk-body">{body}</div>
+          <div className="talk-body">
+            {threadMode ? (
+              <Activity mode={threadMode}>
+                <ChatThread view={view} lines={capture.lines} scrollKey={capture.scrollKey} />
+              </Activity>
+            ) : null}
+            {body}
+          </div>
           <div className="talk-footer">
             <TalkPrompt
               store={chatStream}
