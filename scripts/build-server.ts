@@ -5,8 +5,8 @@
  * modules. PGlite and tesseract.js (OCR of attached images) stay in node_modules (they find their WebAssembly,
  * data and worker files beside themselves), as does pg-native (an optional add-on of pg, never used). Files
  * the server reads at run time (migrations, seed media, package.json) are found from the bundle through
- * server/paths.ts. The document-reading worker thread (server/uploads/extract/extract-worker.ts) is a second
- * entry, dist/server/extract-worker.mjs, that the server starts from beside itself. `npm run dev` keeps
+ * server/paths.ts. The reader process that reads documents and images (server/uploads/extract/extract-worker.ts) is a second
+ * entry, dist/server/extract-worker.mjs, that the server starts (as a child process) from beside itself. `npm run dev` keeps
  * running the sources through tsx.
  */
 import path from 'node:path'
@@ -30,7 +30,9 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   // tesseract.js starts its worker script (and tesseract.js-core's WebAssembly) from its own package folder.
-  external: ['@electric-sql/pglite', 'pg-native', 'tesseract.js', 'tesseract.js-core'],
+  // @sentry/node is imported only with SENTRY_DSN (server/failure-reporting.ts): left out, the bundle every
+  // start parses stays as small as without it.
+  external: ['@electric-sql/pglite', 'pg-native', 'tesseract.js', 'tesseract.js-core', '@sentry/node'],
   // Bundled CommonJS packages may require() Node's built-ins at run time: give the module a require.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

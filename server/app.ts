@@ -27,6 +27,14 @@ import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
 import { originContextOf } from './embeds/origins'
 import { AppError, codeForStatus, errorBody } from './errors'
+import {
+  browserReportTarget,
+  createServerFailureReporter,
+  type FailureReportingSettings,
+  loadFailureReportingSettings,
+  registerFailureReporting,
+  type SentryTransport,
+} from './failure-reporting'
 import { registerInputGuard } from './input-guard'
 import { registerJobClaims } from './jobs/periodic-claims'
 import { serverPath } from './paths'
@@ -105,6 +113,11 @@ export interface BuildAppOptions {
   /** Turnstile's siteverify fetch, the clock and the difficulty of the bot check (tests replace them). */
   botCheck?: BotCheckOverrides
   /**
+   * Failure reporting (server/failure-reporting.ts): the SENTRY_* settings (default: read from the
+   * environment) and the SDK's transport (tests keep the envelopes).
+   */
+  failureReporting?: { settings?: FailureReportingSettings; transport?: SentryTransport }
+  /**
    * Whether the readers take up work nobody holds, at start and every READER_POLL_MS (default true); tests of
    * the readers turn it off, so the app's own never takes a row from under theirs.
    */
@@ -122,14 +135,24 @@ export const appVersion: string = (
  */
 export const MAX_PARAM_LENGTH = 4096
 
-export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger' | 'onRoute'>
+export type BareAppOptions = Pick<BuildAppOptions, 'config' | 'logger' | 'onRoute' | 'failureReporting'>
+
+/** The SENTRY_* settings: the given ones, else the environment's. */
+const failureSettings = (config: Config, given?: BuildAppOptions['failureReporting']) =>
+  given?.settings ??
+  loadFailureReportingSettings(process.env, { nodeEnv: config.NODE_ENV, release: appVersion })
 
 /**
  * The HTTP layer every answer goes through, without a database: who the client is behind proxies, zod
  * validation, security headers, the error format, cookies and the desktop app's CORS. buildApp adds
  * identity and the product's routes; suites that test only this layer use it alone.
  */
-export async function buildBareApp({ config, logger, onRoute }: BareAppOptions): Promise<App> {
+export async function buildBareApp({
+  config,
+  logger,
+  onRoute,
+  failureReporting,
+}: BareAppOptions): Promise<App> {
   // A hop count becomes proxy-addr's trust function: the n hops nearest to the server are trusted.
   const hops = config.TRUST_PROXY
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
@@ -149,6 +172,21 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
   // NUL and lone surrogates answer 400 before any route's validation (the database cannot store them).
   registerInputGuard(app)
 
+  // Every 5xx reported through Sentry with SENTRY_DSN (else the error handler's log line is the report), and
+  // the renderer's reporting settings, GET /api/failure-reporting (server/failure-reporting.ts).
+  const failures = failureSettings(config, failureReporting)
+  const reportRequestFailure = registerFailureReporting(app, {
+    browser: failures.browser,
+    reporter: createServerFailureReporter({
+      dsn: failures.dsn,
+      environment: failures.browser.environment,
+      release: failures.browser.release,
+      personalData: failures.browser.personalData,
+      log: app.log,
+      transport: failureReporting?.transport,
+    }),
+  })
+
   // Content-Security-Policy, no framing, HSTS over HTTPS and the rest (server/security-headers.ts).
   await registerSecurityHeaders(app, {
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
@@ -158,6 +196,8 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
     uploadOrigins: config.S3 ? browserOrigins(config.S3) : [],
     // Cloudflare Turnstile's script and frame when it holds the bot check (server/bot-check).
     turnstile: Boolean(config.BOT_CHECK && config.TURNSTILE_SITE_KEY && config.TURNSTILE_SECRET_KEY),
+    // The renderer's failure reports and session replay (server/failure-reporting.ts), with a DSN only.
+    failureReports: browserReportTarget(failures.browser),
   })
 
   app.setErrorHandler((error, request, reply) => {
@@ -175,6 +215,7 @@ export async function buildBareApp({ config, logger, onRoute }: BareAppOptions):
     const status = statusOf(error)
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
+      reportRequestFailure(request, error)
       return reply.code(500).send(errorBody(ErrorCode.internal, 'Internal server error'))
     }
     // Fastify's own 4xx errors (bad JSON, body too large, wrong content type) carry safe messages.
@@ -203,8 +244,9 @@ export async function buildApp({
   knowledgeWeb,
   takeUpWork = true,
   botCheck: botCheckOverrides,
+  failureReporting,
 }: BuildAppOptions): Promise<App> {
-  const app = await buildBareApp({ config, logger, onRoute })
+  const app = await buildBareApp({ config, logger, onRoute, failureReporting })
   // Several servers on one database: background work and each periodic task are claimed (server/jobs/).
   registerJobClaims(app, db, dbKind)
   // Before any route: it names each anonymous write's request-rate limit as the route is added. On PostgreSQL

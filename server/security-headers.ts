@@ -16,6 +16,11 @@ export interface PolicyOptions {
   uploadOrigins?: readonly string[]
   /** Cloudflare Turnstile's script and its widget's frame (server/bot-check), when its keys are set. */
   turnstile?: boolean
+  /**
+   * Where the renderer sends failure reports (the origin of the browser's Sentry DSN, server/failure-reporting.ts),
+   * and whether session replay may compress in a blob: worker.
+   */
+  failureReports?: { origin: string; replay: boolean }
 }
 
 /** Where Cloudflare Turnstile's script, widget frame and calls come from. */
@@ -49,18 +54,34 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** The Content-Security-Policy directives of the web app (a Vite-built React SPA). */
 export function cspDirectives(
-  { googleSignIn, dailyCalls = false, vapiCalls = false, uploadOrigins = [], turnstile = false }: PolicyOptions,
+  {
+    googleSignIn,
+    dailyCalls = false,
+    vapiCalls = false,
+    uploadOrigins = [],
+    turnstile = false,
+    failureReports,
+  }: PolicyOptions,
   frameAncestors: readonly string[] = NO_FRAMING,
 ): Record<string, string[]> {
   const google = googleSignIn ? ['https://accounts.google.com'] : []
   const daily = dailyCalls || vapiCalls ? DAILY_SOURCES : { connect: [], script: [] }
   const vapi = vapiCalls ? VAPI_SOURCES.connect : []
   const cloudflare = turnstile ? [TURNSTILE_ORIGIN] : []
+  const reports = failureReports ? [failureReports.origin] : []
   return {
     'default-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
-    'connect-src': ["'self'", ...google, ...vapi, ...daily.connect, ...uploadOrigins, ...cloudflare],
+    'connect-src': [
+      "'self'",
+      ...google,
+      ...vapi,
+      ...daily.connect,
+      ...uploadOrigins,
+      ...cloudflare,
+      ...reports,
+    ],
     'style-src': ["'self'", "'unsafe-inline'", ...google],
     'script-src': ["'self'", ...google, ...daily.script, ...cloudflare],
     // 'self': the creator's embeds page frames its own embed as a live preview (issue #16).
@@ -71,7 +92,7 @@ export function cspDirectives(
       ...google,
       ...cloudflare,
     ],
-    'worker-src': ["'self'"],
+    'worker-src': ["'self'", ...(failureReports?.replay ? ['blob:'] : [])],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': [...frameAncestors],

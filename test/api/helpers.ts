@@ -40,6 +40,8 @@ export interface TestAppOptions {
   takeUpWork?: BuildAppOptions['takeUpWork']
   /** The bot check's siteverify fetch, clock and difficulty (server/app.ts BuildAppOptions.botCheck). */
   botCheck?: BuildAppOptions['botCheck']
+  /** SENTRY_* settings and the SDK's transport (server/app.ts BuildAppOptions.failureReporting). */
+  failureReporting?: BuildAppOptions['failureReporting']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -74,6 +76,7 @@ export async function createTestApp({
   now,
   knowledgeWeb,
   takeUpWork,
+  failureReporting,
   botCheck,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(env)
@@ -95,6 +98,7 @@ export async function createTestApp({
     now,
     knowledgeWeb,
     takeUpWork,
+    failureReporting,
     botCheck,
   })
   await configure?.(app)
