@@ -192,7 +192,7 @@ describe('the Turnstile bot check (with TURNSTILE_SITE_KEY and TURNSTILE_SECRET_
   function fakeSiteverify() {
     const calls: { url: string; body: Record<string, unknown> }[] = []
     const spent = new Set<string>()
-    const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    const siteverify = (async (url: string | URL | Request, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>
       calls.push({ url: String(url), body })
       const token = String(body.response)
@@ -200,8 +200,8 @@ describe('the Turnstile bot check (with TURNSTILE_SITE_KEY and TURNSTILE_SECRET_
       if (success) spent.add(token)
       const codes = success ? [] : spent.has(token) ? ['timeout-or-duplicate'] : ['invalid-input-response']
       return Response.json({ success, 'error-codes': codes, hostname: 'example.com' })
-    }) as typeof fetch
-    return { fetch, calls }
+    }) as typeof globalThis.fetch
+    return { fetch: siteverify, calls }
   }
 
   it('gives the site key instead of a challenge, and checks tokens with siteverify', async () => {

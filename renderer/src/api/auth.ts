@@ -8,6 +8,7 @@ import {
   type SessionTransport,
   SignInResponse,
 } from '../../../contract/auth'
+import { withBotToken } from './bot-check'
 import { apiRequest } from './client'
 
 /** TanStack Query key of the current user (spec: refreshed after sign-in). */
@@ -32,8 +33,16 @@ export const authOptionsQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   })
 
+/** Asks for a sign-in code; a visitor who is not signed in sends a bot-protection token (api/bot-check.ts). */
 export const sendSignInCode = (email: string, whitelabel = false) =>
-  apiRequest({ path: '/api/auth/code', method: 'POST', schema: OkResponse, body: { email, whitelabel } })
+  withBotToken((botToken) =>
+    apiRequest({
+      path: '/api/auth/code',
+      method: 'POST',
+      schema: OkResponse,
+      body: { email, whitelabel, ...(botToken ? { botToken } : {}) },
+    }),
+  )
 
 export const verifySignInCode = (body: {
   email: string

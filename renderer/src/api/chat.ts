@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ConversationAnnouncements } from '../../../contract/announcements'
+import { BotCheckErrorCode } from '../../../contract/bot-check'
 import {
   ConversationWithMessages,
   MessageSources,
@@ -11,6 +12,7 @@ import {
 import { ApiErrorBody } from '../../../contract/errors'
 import { base64FromUtf8 } from '../lib/base64'
 import { getPlatform } from '../platform'
+import { forgetBotToken, takeBotToken } from './bot-check'
 import { ApiError, apiRequest, authRequestInit, ClientErrorCode, resolveApiUrl } from './client'
 
 /** The chat's calls (spec 1 §7): stream, conversation, store, title, sources, and the links it builds. */
@@ -128,11 +130,25 @@ export type ChatStreamAnswer =
 /**
  * Opens the chat stream: POST /api/clone/talk/messages/stream. A non-OK answer is returned, not thrown
  * (spec 1 §8: 402 is usage enforcement, anything else restores the draft). Network failures throw ApiError.
+ * The message carries the bot-protection token (api/bot-check.ts; none needed when signed in); refused for
+ * it (a stale token, a visitor signed out meanwhile), it is sent once more with a new one.
  */
 export async function openChatStream(
   message: OutboundMessage,
   signal: AbortSignal,
   doFetch: typeof fetch = globalThis.fetch,
+): Promise<ChatStreamAnswer> {
+  const withToken = async () => ({ ...message, botToken: message.botToken ?? (await takeBotToken()) })
+  const first = await postChatStream(await withToken(), signal, doFetch)
+  if (first.ok || first.code !== BotCheckErrorCode.botCheckFailed || message.botToken) return first
+  forgetBotToken()
+  return postChatStream(await withToken(), signal, doFetch)
+}
+
+async function postChatStream(
+  message: OutboundMessage,
+  signal: AbortSignal,
+  doFetch: typeof fetch,
 ): Promise<ChatStreamAnswer> {
   let response: Response
   try {

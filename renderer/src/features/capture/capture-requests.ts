@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { SignInResponse } from '../../../../contract/auth'
 import { meQueryKey, sendSignInCode, verifySignInCode } from '../../api/auth'
+import { prepareBotToken } from '../../api/bot-check'
 import { recordCaptureLead } from '../../api/embed'
 import { optInQuery, requestPhoneCode, updateOptIn, verifyPhoneCode } from '../../api/texting'
 import { getPlatform } from '../../platform'
@@ -50,6 +51,7 @@ export function captureRequests(context: CaptureRequestContext): CaptureDeps {
       .catch(() => false)
   return {
     random: Math.random,
+    prepareBotToken,
     country: context.country,
     notify: context.notify,
     async sendEmailCode(email) {

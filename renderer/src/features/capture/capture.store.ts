@@ -34,6 +34,8 @@ export interface CaptureDeps {
   /** The visitor's country for numbers typed without +country (IP lookup, else the browser's language). */
   country: () => string | null
   notify: (kind: 'error' | 'info' | 'success', text: string) => void
+  /** Starts getting the code request's bot-protection token while the visitor types (api/bot-check.ts). */
+  prepareBotToken?: () => void
 }
 
 const NO_PROGRESS: CaptureProgress = {
@@ -135,6 +137,7 @@ export function createCaptureStore(deps: CaptureDeps) {
     },
     setInput(text: string) {
       state.input = text
+      if (text.trim()) deps.prepareBotToken?.()
     },
     submit: () => dispatch({ type: 'SUBMIT', text: state.input, country: deps.country() }),
     skip: () => dispatch({ type: 'SKIP' }),

@@ -1,5 +1,6 @@
 import { toast } from 'sonner'
 import { proxy, ref, useSnapshot } from 'valtio'
+import { BotCheckErrorCode } from '../../../../contract/bot-check'
 import {
   type ChatMessage,
   CONVERSATION_TITLE_MAX,
@@ -10,6 +11,7 @@ import {
   type StoreMessagesResponse,
   StreamEvent,
 } from '../../../../contract/chat'
+import { prepareBotToken } from '../../api/bot-check'
 import {
   type ChatStreamAnswer,
   openChatStream,
@@ -96,7 +98,14 @@ export type SendOutcome =
   /** Stopped by the visitor; the partial reply was kept (and stored when conversationId is set). */
   | { kind: 'aborted'; conversationId: string | null; newConversation: boolean }
   /** The server refused it (non-OK): the draft was restored. 402 is usage enforcement. */
-  | { kind: 'rejected'; status: number; statusText: string; paymentRequired: boolean }
+  | {
+      kind: 'rejected'
+      status: number
+      statusText: string
+      paymentRequired: boolean
+      /** Refused for its bot-protection token (issue #27), even after a new one: said so to the visitor. */
+      botCheckFailed?: true
+    }
   /** The outbound message failed the schema: nothing was sent. */
   | { kind: 'invalid' }
   /** A response is pending: nothing was sent. */
@@ -121,6 +130,8 @@ export interface ChatStreamDeps extends Omit<DraftFilesDeps, 'newId'> {
   log: (message: string, error?: unknown) => void
   /** Tells the visitor that attached files could not be read, and why (issue #15). */
   notifyUnreadFiles: (files: readonly { name: string; reason: string }[]) => void
+  /** Starts getting the next message's bot-protection token while the visitor types (api/bot-check.ts). */
+  prepareBotToken: () => void
 }
 
 /**
@@ -163,6 +174,7 @@ const defaultDeps = (): ChatStreamDeps => ({
   notifyUnreadFiles: (files) => {
     for (const file of files) toast.warning(chatStrings.fileNotRead(file.name), { description: file.reason })
   },
+  prepareBotToken,
 })
 
 const emptySession = (): ChatSession => ({
@@ -204,7 +216,12 @@ export interface OpenSessionInput {
 }
 
 export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
-  const deps: ChatStreamDeps = { ...defaultDeps(), ...overrides }
+  const deps: ChatStreamDeps = {
+    ...defaultDeps(),
+    // A store whose stream is faked has no server to ask for a token.
+    ...(overrides.openStream ? { prepareBotToken: () => undefined } : {}),
+    ...overrides,
+  }
   let model: ChatStreamModel = initialChatStreamModel()
   let frame: number | null = null
   let epoch = 0
@@ -380,6 +397,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
           status: answer.status,
           statusText: answer.statusText,
           paymentRequired: answer.status === 402,
+          ...(answer.code === BotCheckErrorCode.botCheckFailed ? { botCheckFailed: true as const } : {}),
         }
       }
       armWatchdog(flight)
@@ -569,6 +587,7 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
 
   const setDraft = (text: string) => {
     view.draft.text = text
+    if (text.trim()) deps.prepareBotToken()
   }
 
   /** Attaches files to the draft, each uploading at once; answers the ones refused (spec 1 §5). */

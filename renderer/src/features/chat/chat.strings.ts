@@ -11,6 +11,8 @@ export const chatStrings = defineStrings('chat', {
   timeout: 'Timeout exceeded after 30s',
   sendRejected: msg('Failed to send message: {statusText} ({status})', 'statusText', 'status'),
   invalidOutbound: 'Invalid outbound message',
+  /** The server could not confirm the sender is a person (issue #27 bot protection). */
+  botCheckFailed: 'We could not confirm that you are not a bot. Please try again.',
   suggestedSendFailed: 'Unable to send message',
   responseCancelled: 'Response cancelled by user',
   saveFailed: 'Failed to save message',

@@ -20,6 +20,7 @@ export function outcomeMessage(outcome: SendOutcome, fromSuggestion: boolean): s
       return chatStrings.timeout
     // A 402 reaches here only when the paywall has nothing to offer (TalkScreen asks first, spec 1 §8).
     case 'rejected':
+      if (outcome.botCheckFailed) return chatStrings.botCheckFailed
       return fromSuggestion
         ? chatStrings.suggestedSendFailed
         : chatStrings.sendRejected(outcome.statusText, outcome.status)
