@@ -82,8 +82,7 @@ import { voiceCallRoutes } from './routes/voice-calls'
 import { voiceTurnRoutes } from './routes/voice-turns'
 import { registerSecurityHeaders } from './security-headers'
 import { registerStudioKnowledge, type StudioKnowledgeSetup } from './studio/knowledge/knowledge-base'
-import { stopDocumentWorkers } from './uploads/extract/documents'
-import { closeImageReader } from './uploads/extract/ocr'
+import { stopReaderProcesses } from './uploads/extract/reader-process'
 import { createFileReader, startFileReader } from './uploads/reader'
 import { browserOrigins, S3UploadStore, s3UploadStore } from './uploads/s3-store'
 import { localUploadStore } from './uploads/store'
@@ -371,9 +370,9 @@ export async function buildApp({
   await app.register(billingRoutes, { db, payments: providers.payments })
   startBillingSweeper(app, db)
   await app.register(uploadRoutes, { db, config, store: uploadStore, reader: fileReader })
-  // The worker threads that read attached documents and images (issue #15), if any run, end with the app.
+  // The reader processes that read attached documents and images (issues #15, #27), if any run, end with the app.
   app.addHook('onClose', async () => {
-    await Promise.all([stopDocumentWorkers(), closeImageReader()])
+    await stopReaderProcesses()
   })
   startUploadSweeper(app, db, uploadStore)
   if (config.STRIPE_WEBHOOK_SECRET) {

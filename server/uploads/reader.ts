@@ -18,7 +18,7 @@ import { readHead, type UploadStore } from './store'
  * server/jobs/claims.ts); a message on another server waits for that read.
  */
 
-/** Files read at once: reading a document or an image is CPU-bound (a worker thread, OCR). */
+/** Files read at once: reading a document or an image is CPU-bound (a reader process: reader-process.ts). */
 export const READER_CONCURRENCY = 2
 /** Text-like files are small to read: their first characters are all the clone keeps. */
 const TEXT_BYTES = READ_LIMITS.chars * 4
@@ -106,17 +106,26 @@ export function createFileReader({
       outcome = { state: 'failed', error: error instanceof ExtractError ? error.message : UNREADABLE_TEXT }
     }
     // Written only while the claim is still this reader's, and given back with the outcome.
-    await db
-      .update(uploadTexts)
-      .set({
-        state: outcome.state,
-        text: outcome.state === 'ready' ? outcome.text : null,
-        error: outcome.state === 'failed' ? outcome.error : null,
-        readAt: new Date(),
-        claimedBy: null,
-        claimExpiresAt: null,
-      })
-      .where(and(eq(uploadTexts.uploadId, upload.id), claims.heldByMe))
+    const save = (result: typeof outcome) =>
+      db
+        .update(uploadTexts)
+        .set({
+          state: result.state,
+          text: result.state === 'ready' ? result.text : null,
+          error: result.state === 'failed' ? result.error : null,
+          readAt: new Date(),
+          claimedBy: null,
+          claimExpiresAt: null,
+        })
+        .where(and(eq(uploadTexts.uploadId, upload.id), claims.heldByMe))
+    try {
+      await save(outcome)
+    } catch (error) {
+      // A text the database refuses is a failed read, not one to try again at every start (issue #27). The
+      // log gets the database's reason only: the failed query's message would carry the file's text.
+      log.error({ uploadId: upload.id, reason: databaseReason(error) }, 'storing a read file failed')
+      await save({ state: 'failed', error: UNREADABLE_TEXT })
+    }
   }
 
   /** Records the upload's reading as 'queued' under this reader's claim; answers whether the claim is ours. */
@@ -139,7 +148,8 @@ export function createFileReader({
     concurrency,
     keyOf: (upload) => upload.id,
     read,
-    onError: (error, upload) => log.error({ err: error, uploadId: upload.id }, 'reading a file failed'),
+    onError: (error, upload) =>
+      log.error({ uploadId: upload.id, reason: databaseReason(error) }, 'reading a file failed'),
     // A file is read once: asking again waits for the read in progress.
     whileReading: 'join',
   })
@@ -189,6 +199,13 @@ export function createFileReader({
 }
 
 const readTimedOut = () => new ExtractError(TIMED_OUT_TEXT)
+
+/** Why the database refused a write, without the statement's parameters (drizzle puts them in its message). */
+export function databaseReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  const message = cause instanceof Error ? cause.message : String(cause)
+  return message.startsWith('Failed query') ? 'the database refused the write' : message.slice(0, 200)
+}
 
 /** The reader's life with the app's (server/reading-queue.ts). */
 export function startFileReader(app: FastifyInstance, reader: FileReader, takeUpWork = true): void {

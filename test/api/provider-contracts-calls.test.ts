@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../contract/languages'
 import { VIDEO_TRANSCRIPTION_ENDPOINTING_MS } from '../../contract/video'
 import { recordingOptions } from '../../renderer/src/features/video/daily/daily-engine'
 import { DAILY_EVENT_NAMES } from '../../renderer/src/features/video/daily/daily-events'
+import { mapVapiEvent, VAPI_EVENT_NAMES } from '../../renderer/src/features/voice/vapi/vapi-events'
 import { TavusCallback } from '../../server/calls/tavus/tavus-callbacks'
 import { createTavusVideoCalls } from '../../server/calls/tavus/tavus-client'
 import { buildVapiAssistant } from '../../server/calls/vapi/assistant'
@@ -209,6 +210,42 @@ describe('Vapi (published OpenAPI)', () => {
       call: { id: 'vapi-call-7', type: 'webCall' },
     })
     expect(parsed.success).toBe(true)
+  })
+})
+
+describe('Vapi web SDK (@vapi-ai/web, the package the renderer installs)', () => {
+  const sdk = providerDocument('vapi', 'web-sdk.json')
+
+  it('the engine listens only to events the SDK emits', () => {
+    expect(sdk.events).toEqual(expect.arrayContaining([...VAPI_EVENT_NAMES]))
+  })
+
+  it('documented transcript and speech messages are what the engine maps', () => {
+    const partial = { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'How late' }
+    const final = {
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: 'Until noon.',
+    }
+    const speech = { type: 'speech-update', status: 'started', role: 'user', turn: 1 }
+    for (const m of [partial, final])
+      expect(schemaErrors({}, sdk.schemas.ClientMessageTranscript, m)).toEqual([])
+    expect(schemaErrors({}, sdk.schemas.ClientMessageSpeechUpdate, speech)).toEqual([])
+    expect(mapVapiEvent('message', partial)).toEqual({
+      type: 'transcript',
+      role: 'user',
+      text: 'How late',
+      final: false,
+    })
+    expect(mapVapiEvent('message', final)).toEqual({
+      type: 'transcript',
+      role: 'assistant',
+      text: 'Until noon.',
+      final: true,
+    })
+    expect(mapVapiEvent('message', speech)).toEqual({ type: 'user-speech-start' })
+    expect(schemaErrors({}, sdk.schemas.ClientMessageTranscript, { ...final, text: 'x' })).not.toEqual([])
   })
 })
 

@@ -129,13 +129,56 @@ function deflateBomb(prefix: string, megabytes: number): Uint8Array {
   put(1, 1) // final block
   put(1, 2) // fixed Huffman codes
   for (const c of `${prefix}0`) code(0x30 + c.charCodeAt(0), 8)
-  for (let i = Math.ceil((megabytes * 1024 * 1024) / 258); i > 0; i--) {
+  const repeat = (): void => {
     code(0b11000101, 8) // length 258
     code(0, 5) // distance 1
   }
+  // Eight repeats are 104 bits, 13 whole bytes: after the first eight, every eight write the same 13 bytes,
+  // so those are copied rather than written bit by bit (a bomb of a gigabyte takes milliseconds to make).
+  const repeats = Math.ceil((megabytes * 1024 * 1024) / 258)
+  const groups = Math.max(0, Math.floor(repeats / 8) - 2)
+  for (let i = 0; i < 8; i++) repeat()
+  const start = out.length
+  for (let i = 0; i < 8; i++) repeat()
+  const period = out.slice(start)
+  for (let i = repeats - 16 - groups * 8; i > 0; i--) repeat()
   code(0, 7) // end of block
   if (count > 0) out.push(bits & 0xff)
-  return Uint8Array.from(out)
+  const head = out.slice(0, start + period.length)
+  const tail = out.slice(start + period.length)
+  const bytes = new Uint8Array(head.length + groups * period.length + tail.length)
+  bytes.set(head)
+  for (let i = 0; i < groups; i++) bytes.set(period, head.length + i * period.length)
+  bytes.set(tail, head.length + groups * period.length)
+  return bytes
+}
+
+/**
+ * A one-page PDF with a line of text in an embedded font whose font file (FlateDecode) inflates to about
+ * `megabytes` MB: a few megabytes that a reader decoding the whole font pays for in memory (issue #27).
+ */
+export function bombPdf(megabytes: number): Uint8Array {
+  const raw = deflateBomb('', megabytes)
+  // The zlib wrapper FlateDecode expects: a header, the raw deflate, a checksum nobody checks here.
+  const font = new Uint8Array(2 + raw.length + 4)
+  font.set([0x78, 0x9c])
+  font.set(raw, 2)
+  const content = 'BT /F1 12 Tf 72 720 Td (Inflated font) Tj ET'
+  const head = strToU8(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+      '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+      '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>\nendobj\n' +
+      `4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n` +
+      '5 0 obj\n<< /Type /Font /Subtype /TrueType /BaseFont /Bomb /FirstChar 32 /LastChar 126 /FontDescriptor 6 0 R >>\nendobj\n' +
+      '6 0 obj\n<< /Type /FontDescriptor /FontName /Bomb /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>\nendobj\n' +
+      `7 0 obj\n<< /Length ${font.length} /Filter /FlateDecode >>\nstream\n`,
+  )
+  const tail = strToU8('\nendstream\nendobj\ntrailer\n<< /Size 8 /Root 1 0 R >>\n%%EOF\n')
+  const bytes = new Uint8Array(head.length + font.length + tail.length)
+  bytes.set(head)
+  bytes.set(font, head.length)
+  bytes.set(tail, head.length + font.length)
+  return bytes
 }
 
 /** A zip of deflated entries written by hand, so an entry can declare any uncompressed size. */

@@ -4,7 +4,14 @@ import { MAX_TRANSCRIPT_LENGTH } from '../../../contract/studio-knowledge'
 import { documentText } from '../../brain/chunk'
 import type { Db } from '../../db/client'
 import { type TimedSegment, uploads } from '../../db/schema'
-import { ExtractError, type ExtractOptions, type ReadBounds, readMethodOf } from '../../uploads/extract'
+import {
+  decodeText,
+  ExtractError,
+  type ExtractOptions,
+  type ReadBounds,
+  readMethodOf,
+  storableText,
+} from '../../uploads/extract'
 import { readHead, type UploadStore } from '../../uploads/store'
 import { SOURCE_TEXTS, SourceReadError } from './source-error'
 import type { DocumentRow } from './source-view'
@@ -63,14 +70,12 @@ async function contentOf(row: DocumentRow, context: SourceReadContext): Promise<
     case 'web': {
       const page = await fetchWebPage(row.url ?? '', { ...context.web, signal: context.signal })
       const { title, text } = readWebPage(page)
-      return { text, segments: null, title }
+      return { text: storableText(text), segments: null, title }
     }
     case 'transcript': {
       // Read before: its cues are kept (a re-read chunks them again).
       if (row.segments?.length) return { text: documentText(row), segments: row.segments }
-      const raw = row.uploadId
-        ? new TextDecoder('utf-8').decode((await uploadedFile(row, context)).bytes)
-        : row.text
+      const raw = row.uploadId ? storableText(decodeText((await uploadedFile(row, context)).bytes)) : row.text
       const parsed = parseTranscript(raw.slice(0, MAX_TRANSCRIPT_LENGTH))
       return { text: parsed.text, segments: parsed.segments }
     }

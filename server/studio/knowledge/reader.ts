@@ -7,6 +7,7 @@ import { documentChunks, documents } from '../../db/schema'
 import { DOCUMENT_CLAIMS, jobClaims } from '../../jobs/claims'
 import { createReadingQueue, keepClaims, startReader, withinTime } from '../../reading-queue'
 import { extractFileText } from '../../uploads/extract'
+import { databaseReason } from '../../uploads/reader'
 import type { UploadStore } from '../../uploads/store'
 import { type Extract, readSource, SOURCE_READ_BOUNDS, type SourceContent } from './read-source'
 import { SOURCE_TEXTS, SourceReadError } from './source-error'
@@ -95,7 +96,8 @@ export function createKnowledgeReader({
     concurrency,
     keyOf: (id) => id,
     read,
-    onError: (error, id) => log.error({ err: error, documentId: id }, 'reading a knowledge source failed'),
+    onError: (error, id) =>
+      log.error({ documentId: id, reason: databaseReason(error) }, 'reading a knowledge source failed'),
     // A source changed while being read (re-read) is read once more after.
     whileReading: 'again',
   })

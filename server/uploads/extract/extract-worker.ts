@@ -1,27 +1,47 @@
 /**
- * The document-reading worker thread (issue #15): documents.ts starts it with a bounded heap and ends it
- * when a file takes too long, so a hostile document costs this thread, never the server. It reads one file
- * per message and answers { id, text } or { id, error } with the visitor-facing reason.
+ * A reader process (issue #15, bounded in issue #27): reader-process.ts starts it with a bounded heap and a
+ * bounded data segment, and ends it when a file takes too long or it has grown, so a hostile document or image
+ * costs this process, never the server. It reads one file per message and answers { id, text } or
+ * { id, error } with the visitor-facing reason, and how large it has grown.
  */
-import { parentPort } from 'node:worker_threads'
-import { ExtractError, type ReadBounds, UNREADABLE_TEXT } from './limits'
+import { ExtractError, type ReadBounds, TOO_LARGE_TEXT, UNREADABLE_TEXT } from './limits'
+import { recognizeImage } from './ocr-engine'
 import { readDocument } from './read-document'
 
-export interface ExtractRequest {
+export interface ReadRequest {
   id: number
+  /** A document (pdf, docx, pptx, xlsx, epub, rtf) or an image read by OCR. */
+  kind: 'document' | 'image'
   fileName: string
   bytes: Uint8Array
   bounds: Pick<ReadBounds, 'chars' | 'pages'>
 }
 
-export type ExtractReply = { id: number; text: string } | { id: number; error: string }
+export type ReadReply = ({ id: number; text: string } | { id: number; error: string }) & { rssMb: number }
 
-parentPort?.on('message', async ({ id, fileName, bytes, bounds }: ExtractRequest) => {
-  let reply: ExtractReply
+/** An allocation refused (the data limit, or a length no buffer can have): the file is too large to read. */
+function isOutOfMemory(error: unknown): boolean {
+  return (
+    error instanceof RangeError &&
+    /allocation failed|invalid array length|invalid typed array length|out of memory/i.test(error.message)
+  )
+}
+
+async function read({ kind, fileName, bytes, bounds }: ReadRequest): Promise<string> {
+  return kind === 'image' ? recognizeImage(bytes, bounds.chars) : readDocument(fileName, bytes, bounds)
+}
+
+process.on('message', async (request: ReadRequest) => {
+  let reply: { id: number; text: string } | { id: number; error: string }
   try {
-    reply = { id, text: await readDocument(fileName, bytes, bounds) }
+    reply = { id: request.id, text: await read(request) }
   } catch (error) {
-    reply = { id, error: error instanceof ExtractError ? error.message : UNREADABLE_TEXT }
+    const message =
+      error instanceof ExtractError ? error.message : isOutOfMemory(error) ? TOO_LARGE_TEXT : UNREADABLE_TEXT
+    reply = { id: request.id, error: message }
   }
-  parentPort?.postMessage(reply)
+  process.send?.({ ...reply, rssMb: process.memoryUsage.rss() / 2 ** 20 } satisfies ReadReply)
 })
+
+// The server went away: so does its reader.
+process.on('disconnect', () => process.exit(0))

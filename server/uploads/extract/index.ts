@@ -3,9 +3,10 @@ import { isReadableText } from '../file-types'
 import { readDocumentText } from './documents'
 import { boundsOf, ExtractError, type ExtractOptions, UNREADABLE_TEXT } from './limits'
 import { readImageText } from './ocr'
-import { plainText } from './plain-text'
+import { decodeText, plainText, storableText } from './plain-text'
 
 export { ExtractError, type ExtractOptions, READ_LIMITS, type ReadBounds } from './limits'
+export { decodeText, storableText } from './plain-text'
 
 export type ReadMethod = 'text' | 'document' | 'ocr'
 
@@ -22,7 +23,7 @@ export function readMethodOf(fileName: string): ReadMethod | null {
 
 /**
  * The readable text of one attached file (issue #15 'Every attached file is read'), at most
- * READ_LIMITS.chars characters (options.bounds may allow more). Text-like files are decoded here; documents are read in a worker thread
+ * READ_LIMITS.chars characters (options.bounds may allow more). Text-like files are decoded here; documents are read in a reader process
  * bounded in time, memory, pages and unzipped bytes (documents.ts); images by OCR (ocr.ts). Throws an
  * ExtractError whose message is the visitor-facing reason (too large, too many pages, unreadable).
  */
@@ -33,10 +34,10 @@ export async function extractFileText(
 ): Promise<string> {
   const method = readMethodOf(fileName)
   if (method === 'text') {
-    const raw = new TextDecoder('utf-8').decode(bytes)
-    return plainText(raw, extensionOf(fileName)).slice(0, boundsOf(options).chars)
+    const text = storableText(plainText(decodeText(bytes), extensionOf(fileName)))
+    return text.slice(0, boundsOf(options).chars)
   }
-  if (method === 'document') return readDocumentText(fileName, bytes, options)
-  if (method === 'ocr') return readImageText(bytes, options)
+  if (method === 'document') return storableText(await readDocumentText(fileName, bytes, options))
+  if (method === 'ocr') return storableText(await readImageText(bytes, options))
   throw new ExtractError(UNREADABLE_TEXT)
 }

@@ -13,8 +13,13 @@ export const READ_LIMITS = {
   unzippedBytes: 100 * 1024 * 1024,
   /** Wall time for one document or image. */
   timeoutMs: 20_000,
-  /** Heap of the worker thread that reads documents. */
+  /** JavaScript heap of a reader process (reader-process.ts). */
   workerHeapMb: 256,
+  /**
+   * Memory a reader process may write at all (its data segment: heap, array buffers, WebAssembly), so a
+   * document that inflates or an image that decodes past it fails inside that process (issue #27).
+   */
+  processDataMb: 1024,
 } as const
 
 /** How much of one file is read: READ_LIMITS by default (a chat attachment); a knowledge source reads more. */

@@ -1,0 +1,81 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { decodeText, storableText } from '../../../../server/uploads/extract'
+import { readDocumentText } from '../../../../server/uploads/extract/documents'
+import { READ_LIMITS, TOO_LARGE_TEXT } from '../../../../server/uploads/extract/limits'
+import {
+  readerProcessCount,
+  readerProcessLimits,
+  residentMb,
+  stopReaderProcesses,
+} from '../../../../server/uploads/extract/reader-process'
+import { bombPdf, pdf } from '../../../support/document-files'
+
+/*
+ * Issue #27 (High): a 3 MB PDF whose font inflates to gigabytes cost the server that memory, outside the
+ * reading thread's heap limit, and never gave it back. Documents are now read in child processes bounded by
+ * the kernel; what they take goes back to the system when they end.
+ */
+
+/** Reading under load: the bomb inflates at tens of megabytes a second on a busy 2-core machine. */
+const SLOW = { bounds: { timeoutMs: 150_000 } }
+
+afterEach(() => {
+  readerProcessLimits.dataMb = READ_LIMITS.processDataMb
+})
+afterAll(() => stopReaderProcesses())
+
+describe('reading documents in reader processes', () => {
+  it("refuses a PDF whose font inflates past the reader's memory as too large, without the server's memory growing, and ends that reader", async () => {
+    // A low limit reaches the bound in seconds; the real one (READ_LIMITS.processDataMb) works the same way.
+    readerProcessLimits.dataMb = 150
+    const bomb = bombPdf(1_500)
+    const before = residentMb(process.pid)
+    let peak = before ?? 0
+    const watch = setInterval(() => {
+      peak = Math.max(peak, residentMb(process.pid) ?? 0)
+    }, 20)
+    try {
+      await expect(readDocumentText('bomb.pdf', bomb, SLOW)).rejects.toThrow(TOO_LARGE_TEXT)
+    } finally {
+      clearInterval(watch)
+    }
+    // The inflated font lived in the reader process: the server grew by no more than a few megabytes.
+    if (before !== null) expect(peak - before).toBeLessThan(64)
+    await expect.poll(readerProcessCount).toBe(0)
+  }, 180_000)
+
+  it('reads the next document after a refused one, and keeps a small reader for the file after', async () => {
+    await expect(
+      readDocumentText(
+        'one.pdf',
+        pdf(2, (n) => `Lighthouse page ${n}`),
+        SLOW,
+      ),
+    ).resolves.toContain('Lighthouse page 2')
+    expect(readerProcessCount()).toBe(1)
+    await expect(
+      readDocumentText(
+        'two.pdf',
+        pdf(1, () => 'Harbour notes'),
+        SLOW,
+      ),
+    ).resolves.toContain('Harbour notes')
+    expect(readerProcessCount()).toBe(1)
+  }, 120_000)
+})
+
+describe('text as it is stored', () => {
+  it('decodes UTF-16 with and without a byte-order mark, and UTF-8 otherwise', () => {
+    const words = 'Tide tables — Ebbe und Flut'
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(words, 'utf16le')]))).toBe(words)
+    expect(decodeText(Buffer.from(words, 'utf16le'))).toBe(words)
+    const be = Buffer.from(words, 'utf16le').swap16()
+    expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe(words)
+    expect(decodeText(be)).toBe(words)
+    expect(decodeText(Buffer.from(words))).toBe(words)
+  })
+
+  it('drops NUL and other control characters but keeps tabs and line breaks', () => {
+    expect(storableText('a\u0000b\u0007c\td\r\ne\u001bf')).toBe('abc\td\r\nef')
+  })
+})
