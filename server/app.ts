@@ -37,6 +37,7 @@ import {
 } from './failure-reporting'
 import { registerInputGuard } from './input-guard'
 import { registerJobClaims } from './jobs/periodic-claims'
+import { logSerializers } from './log-serializers'
 import { serverPath } from './paths'
 import { createProviders, type Providers } from './providers'
 import { registerRateLimits } from './rate-limits'
@@ -157,9 +158,14 @@ export async function buildBareApp({
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
   const app: App = (
     logger
-      ? Fastify({ loggerInstance: logger, trustProxy, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } })
+      ? Fastify({
+          loggerInstance: logger.child({}, { serializers: logSerializers }),
+          trustProxy,
+          routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+        })
       : Fastify({
-          logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+          logger:
+            config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL, serializers: logSerializers },
           trustProxy,
           routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
         })

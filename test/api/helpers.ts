@@ -42,6 +42,8 @@ export interface TestAppOptions {
   botCheck?: BuildAppOptions['botCheck']
   /** SENTRY_* settings and the SDK's transport (server/app.ts BuildAppOptions.failureReporting). */
   failureReporting?: BuildAppOptions['failureReporting']
+  /** A logger to read what the app logs (none by default). */
+  logger?: BuildAppOptions['logger']
 }
 
 const testConfig = (env: Record<string, string>) =>
@@ -58,7 +60,8 @@ const testConfig = (env: Record<string, string>) =>
     RATE_LIMIT_SPEECH: '100000',
     // Anonymous chat messages and sign-in codes go without a solved challenge, except in the suites that
     // test the bot check (test/api/bot-check.test.ts turns it on); production refuses 'off'.
-    BOT_CHECK: 'off',
+    // (Production refuses 'off': a production test app keeps the check.)
+    ...(env.NODE_ENV === 'production' ? {} : { BOT_CHECK: 'off' }),
     ...env,
   })
 
@@ -78,6 +81,7 @@ export async function createTestApp({
   takeUpWork,
   failureReporting,
   botCheck,
+  logger,
 }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(env)
   const database = await acquireSeededDatabase()
@@ -99,6 +103,7 @@ export async function createTestApp({
     knowledgeWeb,
     takeUpWork,
     failureReporting,
+    logger,
     botCheck,
   })
   await configure?.(app)
