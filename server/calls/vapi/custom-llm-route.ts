@@ -237,7 +237,15 @@ class Completion {
       object: 'chat.completion',
       created: this.created,
       model: this.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+      // logprobs and refusal: required (nullable) in OpenAI's published CreateChatCompletionResponse.
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: text, refusal: null },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
     }
   }
 }
