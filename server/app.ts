@@ -259,9 +259,22 @@ export async function buildApp({
   await registerRateLimits(app, config, dbKind === 'postgres' ? db : undefined)
 
   const brain = createBrain(db, config, answerer)
-  // Each clone's knowledge index is built once at start (after seeding), not by the first visitor.
-  app.addHook('onReady', async () => {
-    await brain.indexes.warm()
+  // Each clone's knowledge index is built once at start, not by the first visitor: in the background once the
+  // server listens (issue #27: a start answers within a second; the lexicon alone takes longer to load), and
+  // a question asked meanwhile waits for the same build. Apps that never listen (inject tests) build on use.
+  let warming: Promise<unknown> = Promise.resolve()
+  app.addHook('onListen', async () => {
+    const started = performance.now()
+    warming = brain.indexes
+      .warm()
+      .then((clones) =>
+        app.log.info({ clones, ms: Math.round(performance.now() - started) }, 'knowledge indexes built'),
+      )
+      .catch((err) => app.log.error({ err }, 'building the knowledge indexes failed'))
+  })
+  // The build reads the database: it ends before the database closes.
+  app.addHook('onClose', async () => {
+    await warming
   })
 
   // Who is asking (session cookie or bearer token), and CSRF refusal of foreign cookie-carrying writes.

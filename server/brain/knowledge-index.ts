@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { clones, type DocumentProduct, documentChunks, documents } from '../db/schema'
 import { type AnalyzedText, Bm25Index } from './bm25'
 import { type Analyzer, analyzerFor } from './language/analyzer'
-import { lexicon } from './lexicon'
+import { lexicon, loadLexicon } from './lexicon'
 import { type Expansion, Semantics } from './meaning'
 import { topicsOf } from './topics'
 
@@ -103,7 +103,7 @@ export function indexKnowledge({
 
 /**
  * A process-level cache of one BM25 index per clone. Building reads every chunk, so it happens when
- * the server starts (warm) and again only when the clone's documents change, never per request:
+ * the server starts (warm, just after it listens) and again only when the clone's documents change, never per request:
  * each lookup costs one cheap query (count and latest update of the clone's documents). Several
  * servers each keep their own copy, rebuilt from the database, so the API stays stateless.
  */
@@ -126,7 +126,7 @@ export class KnowledgeIndexCache {
     return index
   }
 
-  /** Builds the index of every clone (after seeding, when the server starts). */
+  /** Builds the index of every clone (when the server has started listening). */
   async warm(): Promise<number> {
     const rows = await this.db.select({ id: clones.id }).from(clones)
     await Promise.all(rows.map((r) => this.get(r.id)))
@@ -175,5 +175,7 @@ async function buildKnowledgeIndex(db: Db, cloneId: string, version: string): Pr
     .where(and(eq(documents.cloneId, cloneId), eq(documents.state, 'ready')))
     .orderBy(desc(documents.publishedAt), asc(documents.id), asc(documentChunks.index))
   const [clone] = await db.select({ language: clones.language }).from(clones).where(eq(clones.id, cloneId))
+  // Loaded without holding up requests the server answers meanwhile; indexKnowledge then finds it in memory.
+  await loadLexicon()
   return indexKnowledge({ cloneId, version, chunks: rows, language: clone?.language })
 }

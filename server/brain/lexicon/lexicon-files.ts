@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -57,4 +58,20 @@ export function preparedFile(name: string, make: () => Buffer): Buffer {
     }
   }
   return bytes
+}
+
+/**
+ * preparedFile without blocking the event loop while the file is read (the server loads the lexicon after it
+ * listens, issue #27): a file not prepared anywhere yet is made the synchronous way.
+ */
+export async function preparedFileAsync(name: string, make: () => Buffer): Promise<Buffer> {
+  const file = `${name}.v${LEXICON_FORMAT}`
+  for (const dir of candidateDirs()) {
+    try {
+      return await readFile(path.join(dir, file))
+    } catch {
+      // Not prepared there (yet).
+    }
+  }
+  return preparedFile(name, make)
 }

