@@ -5,7 +5,7 @@ import { TelegramUpdate, TwilioMessage } from '../../server/routes/texting-webho
 import { createTelegramBot } from '../../server/texting/telegram'
 import { createTwilioTexts } from '../../server/texting/twilio'
 import { createOpenAiTranscriber, fromVerboseJson } from '../../server/transcription/openai-transcriber'
-import { createElevenLabsTts } from '../../server/tts/elevenlabs'
+import { createElevenLabsTts, timingOfAlignment } from '../../server/tts/elevenlabs'
 import {
   bodyOf,
   CaptureServer,
@@ -433,6 +433,27 @@ describe('ElevenLabs (elevenlabs-docs OpenAPI)', () => {
       '/v1/text-to-speech/voice-1/with-timestamps',
     ])
     for (const r of requests) expect(await requestErrors(doc, r), r.path).toEqual([])
+  })
+
+  it('the with-timestamps answer the fake gives is the documented one, and its alignment is read', async () => {
+    const answer = {
+      audio_base64: Buffer.from('mp3').toString('base64'),
+      alignment: {
+        characters: ['H', 'i'],
+        character_start_times_seconds: [0, 0.1],
+        character_end_times_seconds: [0.1, 0.2],
+      },
+      normalized_alignment: {
+        characters: ['H', 'i'],
+        character_start_times_seconds: [0, 0.1],
+        character_end_times_seconds: [0.1, 0.2],
+      },
+    }
+    expect(schemaErrors(doc, doc.components.schemas.AudioWithTimestampsResponseModel, answer)).toEqual([])
+    expect(timingOfAlignment(answer.alignment)?.marks).toEqual([
+      ['H', 0, 100],
+      ['i', 100, 200],
+    ])
   })
 
   it('the checker refuses a voice setting ElevenLabs does not list', async () => {
