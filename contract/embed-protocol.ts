@@ -90,6 +90,9 @@ export function normaliseOrigin(input: string): string | null {
   try {
     const url = new URL(value)
     if (url.username || url.password) return null
+    // Letters, digits, hyphens and dots (punycode for other scripts), or an IPv6 address: never a ';' or ','
+    // that would end or extend the CSP directive the origin goes into, nor a '*' (issue #27).
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/.test(url.hostname)) return null
     return url.origin === 'null' ? null : url.origin
   } catch {
     return null

@@ -40,7 +40,12 @@ export function frameAncestorsOf(stored: readonly string[], context: OriginConte
   return unique([
     "'self'",
     ...stored.flatMap((origin) =>
-      origin === DEMO_ORIGINS ? [context.publicOrigin, ...context.demoOrigins] : [origin],
+      origin === DEMO_ORIGINS
+        ? [context.publicOrigin, ...context.demoOrigins]
+        : // A value stored before origins were checked this strictly never reaches the header (issue #27).
+          normaliseOrigin(origin) === origin
+          ? [origin]
+          : [],
     ),
   ])
 }

@@ -76,6 +76,19 @@ describe('embed configurations', () => {
     expect(patch.statusCode).toBe(400)
   })
 
+  it('refuses an origin that would add to the embed page\'s CSP: a ";", a "," or a wildcard (issue #27)', async () => {
+    for (const origin of [
+      'https://creator.example;',
+      'https://creator.example%3Bscript-src',
+      'https://creator.example,https://other.example',
+      'https://creator.example;sandbox',
+      'https://*.creator.example',
+    ]) {
+      const res = await studio(t.app, 'POST', BASE, creator, { ...validInput, allowedOrigins: [origin] })
+      expect(res.statusCode, origin).toBe(400)
+    }
+  })
+
   it('refuses other invalid input', async () => {
     for (const body of [
       { ...validInput, name: '  ' },
