@@ -18,6 +18,7 @@ import { StopIcon, UploadIcon } from '../../ui/lazy-icons'
 import { Tooltip } from '../../ui/tooltip'
 import { useLazyDictation } from '../dictation'
 import { ACCEPT_ATTRIBUTE, type DraftFile, DraftFileRow, uploadStrings, useFileAttach } from '../uploads'
+import { PROMPT_MIN_HEIGHT_PX } from './chat.constants'
 import { chatStrings } from './chat.strings'
 import { PromptPlusMenu } from './PromptPlusMenu'
 import { bulletize, promptHeight, promptKeyAction, promptRightButton } from './prompt'
@@ -119,10 +120,16 @@ export function ChatPrompt({
   }, [dictating])
 
   // Auto-grow between 52 px and the screen's maximum (spec 1 §9); beyond it the textarea scrolls.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft changes the content height
   useLayoutEffect(() => {
     const el = textareaRef.current
     if (!el) return
+    if (!text) {
+      // Empty (the first render, a sent message): one line, without asking for a layout of the page in
+      // the middle of the render's task (issue #27: the first render's and the Enter key's long tasks).
+      el.style.height = `${PROMPT_MIN_HEIGHT_PX}px`
+      el.style.overflowY = 'hidden'
+      return
+    }
     el.style.height = 'auto'
     const height = promptHeight(el.scrollHeight, window.innerWidth)
     el.style.height = `${height}px`
