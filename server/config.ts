@@ -373,6 +373,14 @@ export function loadConfig(
         'keep the self-hosted challenge)',
     )
   }
+  // Without a mail provider, sign-in codes would go to the dev outbox and the log: anyone reading either could
+  // sign in as anyone (issue #27). Production does not start that way.
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new Error(
+      'Invalid environment: SMTP_URL: required in production (sign-in codes are mailed; the dev outbox exists ' +
+        'only outside production)',
+    )
+  }
   if (e.BOT_CHECK === 'off' && e.NODE_ENV === 'production') {
     throw new Error('Invalid environment: BOT_CHECK: anonymous visitors are always checked in production')
   }

@@ -22,7 +22,7 @@ const step = (name: string) => {
 step('entry')
 // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules load.
 const opening = openDatabase(config)
-const [{ PRODUCT_NAME }, { buildApp }, { migrateDatabase }, { seed }] = await Promise.all([
+const [{ PRODUCT_NAME }, { buildApp }, { migrateDatabase }, { seed, seedDataFor }] = await Promise.all([
   import('../contract/product'),
   import('./app'),
   import('./db/migrate'),
@@ -35,7 +35,7 @@ step('databaseOpen')
 const migrations = await migrateDatabase(database)
 step('migrated')
 // Seeding writes only when the seed data (or the schema) changed since the last start.
-const seeded = await seed(database.db, undefined, { onlyWhenChanged: true })
+const seeded = await seed(database.db, seedDataFor(config.NODE_ENV), { onlyWhenChanged: true })
 step('seeded')
 logger.info({ database: database.kind, migrations, ...seeded }, 'database ready')
 

@@ -27,6 +27,19 @@ export interface SeedData {
   blockedEmailDomains?: readonly string[]
 }
 
+/**
+ * What a server seeds: the demo clones, their embeds and the blocked mail domains everywhere; the demo
+ * accounts (staff included) only outside production, where nobody could sign in to them anyway but a
+ * known address would be a staff account waiting for its first code (issue #27).
+ */
+export function seedDataFor(nodeEnv: 'development' | 'production' | 'test'): SeedData {
+  return {
+    clones: seedClones,
+    users: nodeEnv === 'production' ? [] : seedUsers,
+    blockedEmailDomains: seedBlockedEmailDomains,
+  }
+}
+
 export interface SeedResult {
   clones: number
   users: number

@@ -316,7 +316,9 @@ describe('dev-only helpers (server/routes/dev-tools.ts)', () => {
   let production: TestApp
   beforeAll(async () => {
     dev = await createTestApp()
-    production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } })
+    production = await createTestApp({
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', SMTP_URL: 'smtp://127.0.0.1:2525' },
+    })
   })
   afterAll(async () => {
     await dev.close()

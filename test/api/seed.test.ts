@@ -6,7 +6,7 @@ import { chunkDocument } from '../../server/brain/chunk'
 import * as schema from '../../server/db/schema'
 import { documentChunks, documents, embedConfigs } from '../../server/db/schema'
 import { DEMO_ORIGINS } from '../../server/embeds/origins'
-import { embedConfigIdOf, seed } from '../../server/seed'
+import { embedConfigIdOf, seed, seedDataFor } from '../../server/seed'
 import { seedClones, seedUsers } from '../../server/seed/data'
 import { seedId } from '../../server/seed/ids'
 import { createTestApp, type TestApp } from './helpers'
@@ -190,6 +190,15 @@ describe('seed', () => {
     // Back to the real data: the original chunks come back.
     expect((await seed(t.db)).rechunkedDocuments).toBe(1)
     expect(await chunkIds(eq(documents.key, target.key))).toEqual(targetBefore)
+  })
+})
+
+describe('what a server seeds (issue #27)', () => {
+  it('seeds the demo accounts, staff included, only outside production; the demo clones everywhere', () => {
+    expect(seedUsers.some((user) => user.staff)).toBe(true)
+    expect(seedDataFor('development').users).toEqual(seedUsers)
+    expect(seedDataFor('production').users).toEqual([])
+    expect(seedDataFor('production').clones).toEqual(seedClones)
   })
 })
 

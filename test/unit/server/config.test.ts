@@ -79,6 +79,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses to start in production without a mail provider (sign-in codes would go to the log), issue #27', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/)
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtps://mail.example:465' }).SMTP_URL).toBe(
+      'smtps://mail.example:465',
+    )
+    expect(loadConfig({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined()
+  })
+
   it('rejects invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment: PORT/)
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)

@@ -26,6 +26,7 @@ const services = compose.services
 const substituted = (value: string) =>
   value
     .replace(/\$\{AUTH_SECRET:\?[^}]*\}/g, 'x'.repeat(32))
+    .replace(/\$\{SMTP_URL:\?[^}]*\}/g, 'smtp://mail.example:587')
     .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')
     .replace(/\$\{[A-Z0-9_]+\}/g, '')
 
@@ -58,7 +59,7 @@ describe('compose.yaml', () => {
     } catch {}
     if (!tool) return
     execFileSync(tool, ['-f', 'compose.yaml', 'config', '-q'], {
-      env: { ...process.env, AUTH_SECRET: 'x'.repeat(32) },
+      env: { ...process.env, AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example:587' },
       cwd: new URL('../../../', import.meta.url),
     })
   })
