@@ -152,6 +152,8 @@ async function capture(outDir: string, webDist: string) {
       LOG_LEVEL: 'warn',
       BRAIN_TOKEN_DELAY_MS: '1',
       AUTH_CODES_PER_IP: '1000',
+      // Sign-in goes through the API here, without the renderer's bot-protection token (issue #27).
+      BOT_CHECK: 'off',
     },
     stdio: 'ignore',
   })

@@ -81,6 +81,8 @@ async function startServer(): Promise<Server> {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       BRAIN_TOKEN_DELAY_MS: TOKEN_DELAY_MS,
+      // The loop posts messages and codes itself, without the renderer's bot-protection token (issue #27).
+      BOT_CHECK: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
