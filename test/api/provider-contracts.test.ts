@@ -164,7 +164,8 @@ describe('Twilio (twilio-oai api_v2010)', () => {
     expect(errors.join()).toContain('Text')
   })
 
-  // https://www.twilio.com/docs/messaging/guides/webhook-request: the parameters of an incoming message.
+  // https://www.twilio.com/docs/messaging/guides/webhook-request (modified 2026-03-09): the parameters of an
+  // incoming SMS or WhatsApp message (media, location and button parameters left out: the product reads none).
   const DOCUMENTED_INBOUND = [
     'MessageSid',
     'SmsSid',
