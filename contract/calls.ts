@@ -91,12 +91,25 @@ export const VoiceCallProgress = z.object({
 })
 export type VoiceCallProgress = z.infer<typeof VoiceCallProgress>
 
+/** How much a failure report's details may hold, as JSON (issue #27: anonymous reports of 1 MB were logged). */
+export const MAX_FAILURE_DETAILS_CHARS = 4000
+
+/** A failure report's free-form details: any JSON object up to MAX_FAILURE_DETAILS_CHARS. */
+export const FailureDetails = z
+  .record(z.string(), z.unknown())
+  .check(
+    z.refine(
+      (details) => JSON.stringify(details).length <= MAX_FAILURE_DETAILS_CHARS,
+      `details hold at most ${MAX_FAILURE_DETAILS_CHARS} characters`,
+    ),
+  )
+
 /** spec 2 §7 'Voice failure report' (captureVoiceFailure): POST /api/calls/voice/failures. */
 export const VoiceFailureReport = z.object({
   event_id: z.literal('voice_call_failure'),
   cause: z.string().check(z.maxLength(200)),
   message: z.string().check(z.maxLength(2000)),
-  details: z.optional(z.record(z.string(), z.unknown())),
+  details: z.optional(FailureDetails),
   outcome: z.string().check(z.maxLength(100)),
   slug: z.string().check(z.minLength(1), z.maxLength(64)),
   callId: z.nullish(z.uuid()),

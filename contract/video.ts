@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { CallBundle } from './calls'
+import { CallBundle, FailureDetails } from './calls'
 import { ChatMessage } from './chat'
 
 /*
@@ -110,7 +110,7 @@ export const VideoFailureReport = z.object({
   outcome: z.string().check(z.maxLength(100)),
   slug: z.string().check(z.minLength(1), z.maxLength(64)),
   tavus_conversation_id: z.nullish(z.string().check(z.maxLength(200))),
-  details: z.optional(z.record(z.string(), z.unknown())),
+  details: z.optional(FailureDetails),
   callId: z.nullish(z.uuid()),
   conversationId: z.nullish(z.uuid()),
 })

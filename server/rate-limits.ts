@@ -49,6 +49,9 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, RateLimitBucket>> = {
   'POST /api/calls/voice/:callId/turns': 'chat',
   'POST /api/calls/voice/:callId/speech': 'speech',
   'POST /api/calls/voice/failures': 'writes',
+  // Each follow writes a click row (issue #27: anonymous hits inserted rows without limit).
+  'GET /api/affiliate/:slug': 'writes',
+  'GET /api/affiliate/product/:messageId': 'writes',
   // Video calls (spec 2 §7): a start opens a call and a conversation (and a Tavus room); a turn is a model
   // answer; a transcript line stores a message.
   'POST /api/calls/video': 'writes',

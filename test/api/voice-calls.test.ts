@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBody, type StreamEvent } from '../../contract'
-import { StartVoiceCallResponse, VoiceCallProgress, VoiceCapabilities } from '../../contract/calls'
+import {
+  MAX_FAILURE_DETAILS_CHARS,
+  StartVoiceCallResponse,
+  VoiceCallProgress,
+  VoiceCapabilities,
+} from '../../contract/calls'
 import { languageNotSupported } from '../../contract/languages'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { CALL_QUOTA_EXHAUSTED } from '../../server/calls/call-allowance'
@@ -284,6 +289,26 @@ describe('ending a call', () => {
       .from(voiceCallFailures)
       .where(and(eq(voiceCallFailures.slug, 'lena-hart'), eq(voiceCallFailures.cause, 'microphone')))
     expect(rows[0]).toMatchObject({ message: 'Permission denied', details: { kind: 'denied' } })
+  })
+
+  it('refuses a failure report whose details are larger than a report needs (issue #27)', async () => {
+    const report = {
+      event_id: 'voice_call_failure',
+      cause: 'microphone',
+      message: 'Permission denied',
+      outcome: 'call-not-started',
+      slug: 'lena-hart',
+    }
+    const big = await post('/api/calls/voice/failures', asVisitor(newVisitor()), {
+      ...report,
+      details: { stack: 'x'.repeat(MAX_FAILURE_DETAILS_CHARS) },
+    })
+    expect(big.statusCode).toBe(400)
+    const fits = await post('/api/calls/voice/failures', asVisitor(newVisitor()), {
+      ...report,
+      details: { stack: 'x'.repeat(MAX_FAILURE_DETAILS_CHARS - 20) },
+    })
+    expect(fits.statusCode, fits.body).toBe(200)
   })
 })
 
