@@ -176,6 +176,16 @@ describe('POST /api/interactions/vapi/chat/completions', () => {
     expect(body.choices[0].finish_reason).toBe('stop')
   })
 
+  it('answers no more turns once the call has ended, and stores none (issue #27)', async () => {
+    const { call, metadata, llmSecret } = await openCall()
+    await t.db.update(voiceCalls).set({ endedAt: new Date() }).where(eq(voiceCalls.id, call.id))
+    const res = await ask({ messages: [{ role: 'user', content: 'One more thing?' }], metadata }, llmSecret)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error.message).toBe('This call has ended')
+    const stored = await t.db.select().from(messages).where(eq(messages.conversationId, call.conversationId))
+    expect(stored).toEqual([])
+  })
+
   it('refuses a wrong or missing secret, and another call’s secret', async () => {
     const { metadata, llmSecret } = await openCall()
     const other = await openCall()

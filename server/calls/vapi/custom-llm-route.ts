@@ -13,7 +13,7 @@ import { QuestionAlreadyStored, recentTurns } from '../../chat/conversation-stor
 import { SSE_HEADERS } from '../../chat/sse'
 import type { Db } from '../../db/client'
 import { clones, conversations, voiceCalls } from '../../db/schema'
-import { notFound, unauthorized } from '../../errors'
+import { conflict, notFound, unauthorized } from '../../errors'
 import { applyPronunciations } from '../../tts/pronunciations'
 import { voiceSettingsOf } from '../voice-settings'
 import { SpokenText } from './spoken-text'
@@ -51,6 +51,9 @@ export const CompletionRequest = z.looseObject({
 /** The text of a message's content (a string, or OpenAI's array of parts). */
 const textOf = (content: z.infer<typeof Message>['content']) =>
   (typeof content === 'string' ? content : (content ?? []).map((p) => p.text ?? '').join(' ')).trim()
+
+/** The answer to a turn of a call that has ended. */
+export const CALL_ENDED_TEXT = 'This call has ended'
 
 /** Bearer (a custom-llm credential) or our header (model.headers), whichever Vapi was told to send. */
 function secretOf(headers: Record<string, string | string[] | undefined>): string | undefined {
@@ -92,24 +95,24 @@ export const vapiCustomLlmRoutes: FastifyPluginAsyncZod<{
         .limit(1)
       if (!target) throw notFound('No such call conversation')
       const { clone, conversation } = target
+      // Only while its call is going (issue #27): the per-call secret stays in the browser after the end, and
+      // answers after it would be neither metered nor limited.
+      const [call] = await db
+        .select({ language: voiceCalls.language, endedAt: voiceCalls.endedAt })
+        .from(voiceCalls)
+        .where(and(eq(voiceCalls.id, metadata.callId), eq(voiceCalls.conversationId, conversation.id)))
+        .limit(1)
+      if (!call) throw notFound('No such call')
+      if (call.endedAt) throw conflict(CALL_ENDED_TEXT)
 
       const userTurns = body.messages.filter((m) => m.role === 'user' && textOf(m.content))
       const question = textOf(userTurns.at(-1)?.content)
       const completion = new Completion(clone.slug)
       if (!question) return completion.answerWhole(reply, body.stream === true, '')
 
-      const [history, [call]] = await Promise.all([
-        recentTurns(db, conversation.id, HISTORY_TURNS_SENT),
-        // Issue #25: the call's language is the visitor's; the clone answers in it when it may.
-        db
-          .select({ language: voiceCalls.language })
-          .from(voiceCalls)
-          .where(and(eq(voiceCalls.id, metadata.callId), eq(voiceCalls.conversationId, conversation.id)))
-          .limit(1),
-      ])
-      const prepared = await setup.brain.prepare(clone, question, history, {
-        visitorLanguage: call?.language,
-      })
+      const history = await recentTurns(db, conversation.id, HISTORY_TURNS_SENT)
+      // Issue #25: the call's language is the visitor's; the clone answers in it when it may.
+      const prepared = await setup.brain.prepare(clone, question, history, { visitorLanguage: call.language })
       const begun = await beginAnswer(db, {
         cloneId: clone.id,
         instanceId: conversation.instanceId,
