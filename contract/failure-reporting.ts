@@ -83,8 +83,11 @@ const normaliseKey = (key: string) => key.toLowerCase().replace(/[_-]/g, '')
 export const isSensitiveKey = (key: string) => SENSITIVE_KEYS.has(normaliseKey(key))
 
 const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g
-/** Phone numbers: a + or a run of 7+ digits with the usual separators. */
-const PHONE = /\+?\d[\d ().-]{6,}\d/g
+/**
+ * Phone numbers: 8 or more digits with the usual separators, standing alone (not inside an id such as a UUID,
+ * nor a date).
+ */
+const PHONE = /(?<![\w-])(?!\d{4}-\d{2}-\d{2})\+?\(?\d[\d ().-]{6,}\d(?![\w-])/g
 /** Query strings carry tokens (an embed's session token, sign-in links): addresses keep their path only. */
 const QUERY = /\?[^\s#"']*/g
 

@@ -43,6 +43,12 @@ const CALL_QUOTA_MODULES =
 const DAILY_MODULES = /[\\/]node_modules[\\/]@daily-co[\\/]daily-js[\\/]/
 const PHONE_MODULES = /[\\/]node_modules[\\/]libphonenumber-js[\\/]/
 /**
+ * The Sentry browser SDK (issue #27 failure reporting): loaded only when the server names a DSN, after the
+ * first paint (renderer/src/lib/failure-reporting.ts). Daily's own copy stays in Daily's chunk.
+ */
+const FAILURE_REPORTING_MODULES =
+  /^(?!.*@daily-co).*[\\/]node_modules[\\/]@sentry[\\/]|[\\/]lib[\\/]failure-reporting\.sentry\.ts$/
+/**
  * The creator studio's pages (issue #16 and the creator pages before it): one chunk, loaded by the first studio
  * page a creator opens, and never precached (below): visitors never load it, and the studio needs the server.
  * Each feature's index.ts stays out: the router imports it to name the lazy screens.
@@ -89,6 +95,12 @@ export default defineConfig({
             // libphonenumber-js (about 120 KB), shared by the profile's formatter and contract/phone.ts (capture,
             // 'Get a Text'): named, so the precache leaves it out (below) whoever imports it first.
             { name: 'phone', test: PHONE_MODULES, includeDependenciesRecursively: false },
+            // Named, so the precache leaves it out (below): reports need the network anyway.
+            {
+              name: 'failure-reporting',
+              test: FAILURE_REPORTING_MODULES,
+              includeDependenciesRecursively: false,
+            },
             { name: 'studio', test: STUDIO_MODULES, includeDependenciesRecursively: false },
           ],
         },
@@ -174,6 +186,8 @@ export default defineConfig({
           'assets/daily-*.js',
           'assets/studio-*.js',
           'assets/studio-*.css',
+          // The Sentry SDK, with a DSN only: what it sends needs the network.
+          'assets/failure-reporting*.js',
           // The catalogs of the 31 languages besides English (the tables' own): each visitor's service worker
           // keeps the one its language loaded (pwa/src/sw.ts).
           'assets/locale-*.js',

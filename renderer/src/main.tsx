@@ -21,11 +21,13 @@ import { App } from './app/providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { startOfflineSupport } from './features/offline'
+import { reportFailure, startFailureReporting } from './lib/failure-reporting'
 import { applyLanguage, preferredLanguage } from './lib/language'
 import { createPlatform, isInvalidEmbedTarget, setPlatform } from './platform'
 
 function showStartupFailure(root: HTMLElement, error: unknown) {
   console.error(error)
+  reportFailure('render', error, { stage: 'startup' })
   if (isInvalidEmbedTarget(error)) {
     void showInvalidEmbedTarget(root)
     return
@@ -53,6 +55,8 @@ async function start() {
   if (!container) throw new Error('index.html has no #root element.')
   try {
     const platform = setPlatform(await createPlatform())
+    // Failure reporting (issue #27): its settings are read after the first paint; the SDK only with a DSN.
+    void startFailureReporting()
     // The interface language before anything renders (issue #25): its catalog is fetched while the rest starts.
     const language = platform.storage
       .get(storageKeys.userPreferredLanguage)

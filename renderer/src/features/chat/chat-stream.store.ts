@@ -21,6 +21,7 @@ import {
 import { updateConversation } from '../../api/history'
 import { readEventStream } from '../../api/sse'
 import { uploadFile } from '../../api/uploads'
+import { type FailureContext, reportFailure, reportMessageFailure } from '../../lib/failure-reporting'
 import {
   createDraftFiles,
   type DraftFile,
@@ -128,6 +129,11 @@ export interface ChatStreamDeps extends Omit<DraftFilesDeps, 'newId'> {
   newStamp: () => LocalStamp
   timezone: () => string | null
   log: (message: string, error?: unknown) => void
+  /**
+   * spec 1 §7 'failure reporter for message' (lib/failure-reporting.ts): a sent message whose answer failed,
+   * with ids and counts only, never its text.
+   */
+  reportMessageFailure: (error: unknown, context: FailureContext) => void
   /** Tells the visitor that attached files could not be read, and why (issue #15). */
   notifyUnreadFiles: (files: readonly { name: string; reason: string }[]) => void
   /** Starts getting the next message's bot-protection token while the visitor types (api/bot-check.ts). */
@@ -170,7 +176,9 @@ const defaultDeps = (): ChatStreamDeps => ({
   uploadFile: (file, options) => uploadFile(file, options),
   createPreviewUrl: (file) => URL.createObjectURL(file),
   revokePreviewUrl: (url) => URL.revokeObjectURL(url),
-  report: (message, error) => console.error(message, error),
+  // spec 1 §8 'Uploads: failures … are reported': the file's name stays out of the report.
+  report: (_message, error) => reportFailure('upload', error),
+  reportMessageFailure: (error, context) => reportMessageFailure(error, context),
   notifyUnreadFiles: (files) => {
     for (const file of files) toast.warning(chatStrings.fileNotRead(file.name), { description: file.reason })
   },
@@ -443,6 +451,14 @@ export function createChatStreamStore(overrides: Partial<ChatStreamDeps> = {}) {
     } catch (error) {
       if (flight.settled) return await flight.settled
       deps.log(chatStrings.streamFailed, error)
+      deps.reportMessageFailure(error, {
+        slug: session.slug,
+        conversationId: model.conversationId,
+        clientMessageId: flight.clientMessageId,
+        fileCount: files.length,
+        retry: Boolean(options.retry),
+        receiving: view.receiving,
+      })
       if (flight.epoch === epoch) dispatch({ type: 'FAIL', stamp: deps.newStamp() })
       return {
         kind: 'failed',

@@ -20,6 +20,19 @@ export type DictationFailure =
   | 'recording-failed'
   | 'processing-failed'
 
+/**
+ * The failures that are the product's (or the browser's), not the visitor's: these are reported (spec 1 §7
+ * 'failure reporter for voice memo'). A refusal, silence, a short or unclear recording and a lost connection
+ * are only told to the visitor.
+ */
+const TECHNICAL_FAILURES: ReadonlySet<DictationFailure> = new Set([
+  'start-failed',
+  'start-improper',
+  'recording-failed',
+  'processing-failed',
+])
+export const isTechnicalFailure = (failure: DictationFailure) => TECHNICAL_FAILURES.has(failure)
+
 /** The microphone could not be opened: what the visitor is told. */
 export function failureOfMicrophone(
   /** MicrophoneError.failure from platform/microphone.ts */

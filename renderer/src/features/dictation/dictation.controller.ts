@@ -53,8 +53,18 @@ export interface DictationDeps {
   sleep(ms: number): Promise<void>
   onChange(model: DictationModel): void
   onLevels(levels: number[]): void
-  /** A dictation failed: the runtime shows the spec's text for it. */
-  onFailure(failure: DictationFailure): void
+  /**
+   * A dictation failed: the runtime shows the spec's text for it, and reports the technical failures (spec 1
+   * §7 'failure reporter for voice memo') with the error behind it when there is one.
+   */
+  onFailure(failure: DictationFailure, detail?: DictationFailureDetail): void
+}
+
+/** What a voice-memo failure report says besides its kind: the stage, the mode and the error, no audio. */
+export interface DictationFailureDetail {
+  during: 'start' | 'session'
+  mode?: 'server' | 'browser'
+  error?: unknown
 }
 
 export type PressOutcome = 'recording' | 'unavailable' | 'failed' | 'ignored'
@@ -95,10 +105,14 @@ export function createDictationController(deps: DictationDeps) {
     }
   }
 
-  const fail = (failure: DictationFailure, during: 'start' | 'session') => {
+  const fail = (
+    failure: DictationFailure,
+    during: 'start' | 'session',
+    detail: Omit<DictationFailureDetail, 'during'> = {},
+  ) => {
     const denied = failure === 'permission-denied'
     dispatch(during === 'start' ? { type: 'START_FAILED', denied } : { type: 'FAIL', denied })
-    deps.onFailure(failure)
+    deps.onFailure(failure, { during, ...detail })
   }
 
   const stopTicker = (s: Session) => {
@@ -136,7 +150,7 @@ export function createDictationController(deps: DictationDeps) {
         else if (deps.recognition.supported) mode = 'browser'
         else return 'unavailable'
       } catch (error) {
-        fail(failureOfTranscribeError(error) === 'network' ? 'network' : 'start-failed', 'start')
+        fail(failureOfTranscribeError(error) === 'network' ? 'network' : 'start-failed', 'start', { error })
         return 'failed'
       }
       if (stopping) await deps.sleep(STILL_STOPPING_WAIT_MS)
@@ -150,7 +164,7 @@ export function createDictationController(deps: DictationDeps) {
       } catch (error) {
         const failure = microphoneFailure(error)
         const permission = failure === 'denied' ? await deps.permissionStatus() : 'unknown'
-        fail(failureOfMicrophone(failure, permission), 'start')
+        fail(failureOfMicrophone(failure, permission), 'start', { mode, error })
         return 'failed'
       }
       if (!current()) {
@@ -176,7 +190,7 @@ export function createDictationController(deps: DictationDeps) {
       } catch (error) {
         drop(s)
         const improper = error instanceof RecorderStartError && error.kind === 'improper'
-        fail(improper ? 'start-improper' : 'start-failed', 'start')
+        fail(improper ? 'start-improper' : 'start-failed', 'start', { mode, error })
         return 'failed'
       }
       session = s
@@ -212,7 +226,7 @@ export function createDictationController(deps: DictationDeps) {
           if (failure === 'empty-text') s.recognized.failure = failure
           else if (session === s && model.state === DictationState.RECORDING) {
             drop(s)
-            fail(failure, 'session')
+            fail(failure, 'session', { mode: s.mode, error: new Error(`Speech recognition error: ${code}`) })
           } else s.recognized.failure = failure
         },
         onEnd: () => {
@@ -228,7 +242,7 @@ export function createDictationController(deps: DictationDeps) {
   function onSessionError(s: Session) {
     if (session !== s) return
     drop(s)
-    fail('recording-failed', 'session')
+    fail('recording-failed', 'session', { mode: s.mode })
   }
 
   /** The recognizer's text once it has ended (or after a bound, if the browser never says so). */
@@ -287,7 +301,7 @@ export function createDictationController(deps: DictationDeps) {
         result = await deps.transcribe(audio, { language: s.language, signal: s.abort.signal })
       } catch (error) {
         if (!alive()) return 'ignored'
-        return failSession(s, failureOfTranscribeError(error))
+        return failSession(s, failureOfTranscribeError(error), error)
       }
       if (!alive()) return 'ignored'
       const failure = failureOfTranscription(result)
@@ -301,9 +315,9 @@ export function createDictationController(deps: DictationDeps) {
     return 'sent'
   }
 
-  function failSession(s: Session, failure: DictationFailure): 'failed' {
+  function failSession(s: Session, failure: DictationFailure, error?: unknown): 'failed' {
     drop(s)
-    fail(failure, 'session')
+    fail(failure, 'session', { mode: s.mode, error })
     return 'failed'
   }
 

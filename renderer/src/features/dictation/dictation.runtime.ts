@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { initialLanguage } from '../../../../contract/languages'
 import { transcribeRecording, voiceCapabilitiesQuery } from '../../api/voice'
+import { reportVoiceMemoFailure } from '../../lib/failure-reporting'
 import { getPlatform } from '../../platform'
 import { openMicrophone } from '../../platform/microphone'
 import { browserSpeechRecognition } from '../../platform/speech-recognition'
@@ -13,6 +14,7 @@ import {
   type DictationDeps,
 } from './dictation.controller'
 import { dictation } from './dictation.store'
+import { isTechnicalFailure } from './dictation-errors'
 import { dictationErrorTexts, recordingLabels } from './dictation-recording.strings'
 import type { MediaRecorderLike } from './recorder'
 import { levelOfSamples } from './waveform'
@@ -94,10 +96,18 @@ function browserDeps(): DictationDeps {
       dictation.levels = levels
     },
     // spec 2 §8: each failure's own text, as a 5 s toast.
-    onFailure: (failure) => {
+    onFailure: (failure, detail) => {
       const text = dictationErrorTexts[failure]
       dictation.hint = text
       toast.error(text, { id: 'dictation', duration: DICTATION_TOAST_MS })
+      // spec 1 §7 'failure reporter for voice memo': what went wrong on our side, not what the visitor did.
+      if (isTechnicalFailure(failure)) {
+        reportVoiceMemoFailure(detail?.error ?? new Error(`Dictation failed: ${failure}`), {
+          dictationFailure: failure,
+          during: detail?.during,
+          mode: detail?.mode,
+        })
+      }
     },
   }
 }
