@@ -1,7 +1,9 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { UNLIMITED_QUOTA } from '../../contract/billing'
 import { VIDEO_QUOTA_EXHAUSTED } from '../../contract/video'
-import { type Allowance, allowanceOf, type CloneForQuota, paymentRequired } from '../billing/usage'
+import { type Allowance, allowanceOf, type CloneForQuota, paymentRequired, subjectOf } from '../billing/usage'
 import type { Db } from '../db/client'
+import { videoCalls, voiceCalls } from '../db/schema'
 
 /*
  * One allowance for both kinds of call (issue #26 part 0): a voice call spends voice_seconds, a video call
@@ -24,8 +26,44 @@ export interface CallAllowance {
   allowance: Allowance
   /** The seconds the asker may use this period (-1: unlimited, for the clone's team or with overage on). */
   limit: number
-  /** Seconds already charged this period. */
+  /**
+   * Seconds used this period: those charged, and those of the asker's other calls still going (issue #27:
+   * only ended calls were counted, so five calls at once spent the allowance five times).
+   */
   used: number
+}
+
+/**
+ * The seconds the asker's calls of this kind that are still going have run so far (all but `exceptCallId`),
+ * on the same subject, period and scope as the allowance.
+ */
+async function runningSeconds(
+  db: Db,
+  kind: CallKind,
+  cloneId: string,
+  subject: string,
+  allowance: Allowance,
+  now: Date,
+  exceptCallId: string | null,
+): Promise<number> {
+  // Both tables have the ledger's columns (call-ledger.ts); drizzle's builders take one table type.
+  const t = (kind === 'voice' ? voiceCalls : videoCalls) as typeof voiceCalls
+  const [row] = await db
+    .select({
+      seconds: sql<number>`coalesce(sum(greatest(0, ceil(extract(epoch from (${now.toISOString()}::timestamptz - ${t.startedAt}))))), 0)::int`,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.cloneId, cloneId),
+        eq(t.ledgerSubject, subject),
+        eq(t.ledgerPeriodStart, allowance.periodStart),
+        allowance.scope === null ? isNull(t.ledgerScope) : eq(t.ledgerScope, allowance.scope),
+        isNull(t.endedAt),
+        exceptCallId ? ne(t.id, exceptCallId) : undefined,
+      ),
+    )
+  return Number(row?.seconds ?? 0)
 }
 
 export async function callAllowanceOf(
@@ -35,11 +73,18 @@ export async function callAllowanceOf(
   owner: { userId: string | null; visitorId: string | null },
   instanceId: string | null,
   now: Date,
+  /** The call asking (a turn, a heartbeat): its own seconds are added by the caller. */
+  exceptCallId: string | null = null,
 ): Promise<CallAllowance> {
   const allowance = await allowanceOf(db, clone, owner, instanceId, now)
   const quota = allowance.quota[COUNTER[kind]]
   const limit = quota === UNLIMITED_QUOTA || allowance.overage ? UNLIMITED_QUOTA : quota
-  return { kind, allowance, limit, used: allowance.used[COUNTER[kind]] }
+  const subject = subjectOf(owner)
+  const running =
+    limit === UNLIMITED_QUOTA || !subject
+      ? 0
+      : await runningSeconds(db, kind, clone.id, subject, allowance, now, exceptCallId)
+  return { kind, allowance, limit, used: allowance.used[COUNTER[kind]] + running }
 }
 
 /** Seconds left after `used` plus `running` (a call not charged yet); -1 when unlimited. */

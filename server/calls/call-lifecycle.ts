@@ -56,7 +56,7 @@ export function registerCallLifecycle<Call extends LifecycleCall, EndBody extend
   /** What the call has used and what is left, as heartbeat and end answer it. */
   async function progressOf(call: Call, at: Date) {
     const clone = await requireCloneById(db, call.cloneId)
-    const allowance = await callAllowanceOf(db, kind.allowance, clone, call, call.instanceId, at)
+    const allowance = await callAllowanceOf(db, kind.allowance, clone, call, call.instanceId, at, call.id)
     const ended = call.endedAt !== null
     const durationSeconds = ended ? (call.durationSeconds ?? 0) : kind.elapsed(call, at)
     // An ended call's seconds are in the ledger already; a running call's are not yet.

@@ -158,7 +158,7 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
     prefix: '/api/calls/video',
     requireCall: (request, callId) => requireOwnVideoCall(db, request, callId),
     requireTime: async (clone, call, at) => {
-      const video = await callAllowanceOf(db, 'video', clone, call, call.instanceId, at)
+      const video = await callAllowanceOf(db, 'video', clone, call, call.instanceId, at, call.id)
       requireCallSeconds(video, videoElapsedSeconds(call, at))
     },
     touch: (callId, at) => touchVideoCall(db, callId, at),

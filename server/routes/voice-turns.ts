@@ -17,7 +17,7 @@ export const voiceTurnRoutes: FastifyPluginAsyncZod<VoiceTurnRoutesOptions> = as
     prefix: '/api/calls/voice',
     requireCall: (request, callId) => requireOwnCall(db, request, callId),
     requireTime: async (clone, call, at) => {
-      const voice = await callAllowanceOf(db, 'voice', clone, call, call.instanceId, at)
+      const voice = await callAllowanceOf(db, 'voice', clone, call, call.instanceId, at, call.id)
       requireCallSeconds(voice, elapsedSeconds(call, at))
     },
     touch: (callId, at) => touchVoiceCall(db, callId, at),

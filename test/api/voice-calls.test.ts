@@ -229,6 +229,30 @@ describe('a call in progress', () => {
       ended: false,
     })
   })
+
+  it('counts the seconds of every call the visitor has going, so parallel calls share one allowance (issue #27)', async () => {
+    const visitor = newVisitor()
+    const first = await openCall(asVisitor(visitor))
+    advance(100)
+    // The second call starts with what the first has not used yet.
+    const second = await openCall(asVisitor(visitor))
+    expect(second.remainingSeconds).toBe(200)
+    advance(50)
+    const beat = await post(`/api/calls/voice/${first.callId}/heartbeat`, asVisitor(visitor))
+    expect(VoiceCallProgress.parse(beat.json())).toMatchObject({
+      durationSeconds: 150,
+      remainingSeconds: 100,
+    })
+    advance(50)
+    // 200 s and 100 s: the allowance of 300 s is spent, by both together.
+    const turn = await post(`/api/calls/voice/${second.callId}/turns`, asVisitor(visitor), { text: 'Hello' })
+    expect(turn.statusCode).toBe(402)
+    expect(turn.json().error.message).toBe(CALL_QUOTA_EXHAUSTED)
+    // Ended, the first call's seconds are charged and no longer counted as running: the sum is the same.
+    await post(`/api/calls/voice/${first.callId}/end`, asVisitor(visitor), { reason: 'hang-up' })
+    const after = await post(`/api/calls/voice/${second.callId}/heartbeat`, asVisitor(visitor))
+    expect(VoiceCallProgress.parse(after.json()).remainingSeconds).toBe(0)
+  })
 })
 
 describe('ending a call', () => {
