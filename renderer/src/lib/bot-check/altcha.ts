@@ -3,8 +3,9 @@ import { solveAltcha } from './solve'
 import type { SolverAnswer } from './solver.worker'
 
 /**
- * Solves an ALTCHA challenge in a Web Worker, so the page stays responsive; where no worker can start, on
- * this thread (each hash is awaited, so the page still gets its turns). Stopping the signal ends the worker.
+ * Solves an ALTCHA challenge in a Web Worker, so the page stays responsive; where no worker starts (or its
+ * script cannot load), on this thread: each hash is awaited, so the page still gets its turns. Stopping the
+ * signal ends the worker.
  */
 export async function solveInWorker(
   challenge: AltchaChallenge,
@@ -19,11 +20,12 @@ export async function solveInWorker(
   } catch {
     worker = null
   }
-  if (!worker) {
+  const inline = async () => {
     const solution = await solveAltcha(challenge, { signal })
     if (!solution) throw new Error('The challenge could not be solved')
     return solution
   }
+  if (!worker) return inline()
   const running = worker
   try {
     return await new Promise<AltchaSolution>((resolve, reject) => {
@@ -35,7 +37,12 @@ export async function solveInWorker(
         if ('solution' in answer && answer.solution) resolve(answer.solution)
         else reject(new Error('error' in answer ? answer.error : 'The challenge could not be solved'))
       }
-      running.onerror = (event) => reject(new Error(event.message || 'The challenge solver failed'))
+      // The worker's script did not load or run (an unusual origin, a strict policy): solved here instead.
+      running.onerror = (event) => {
+        event.preventDefault()
+        running.terminate()
+        inline().then(resolve, reject)
+      }
       running.postMessage({ challenge })
     })
   } finally {
