@@ -32,6 +32,13 @@ export type PublicFailureReporting = z.infer<typeof PublicFailureReporting>
 export const REPLAY_LOOKUP_RETRIES = 3
 export const REPLAY_LOOKUP_INTERVAL_MS = 500
 
+/**
+ * A DSN as the SDKs parse it ('https://publickey@host/projectid'): one they cannot parse (a key with a dash)
+ * makes them drop every report in silence, so it is refused where it is read.
+ */
+export const SENTRY_DSN_PATTERN = /^https?:\/\/\w+(?::\w+)?@[\w.-]+(?::\d+)?\/(?:[\w.-]+\/)*\d+$/
+export const isSentryDsn = (dsn: string) => SENTRY_DSN_PATTERN.test(dsn)
+
 export const FILTERED = '[Filtered]'
 
 /**

@@ -28,6 +28,7 @@ import { createCallWindow } from './call-window'
 import { addressSpaceOf, resolveApiBaseUrl } from './config'
 import { desktopCsp } from './csp'
 import { appPathOf, DEEP_LINK_SCHEME, deepLinkArg, parseDeepLink } from './deep-links'
+import { createMainFailureReporting, watchMainFailures } from './failure-reporting'
 import { registerIpcHandlers } from './ipc'
 import { createKeyStore } from './key-store'
 import { createMediaAccess } from './media-access'
@@ -49,6 +50,11 @@ const preloadFile = path.join(here, '../preload/index.cjs')
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
 const log = console
 const apiBaseUrl = resolveApiBaseUrl(process.env, log)
+// Uncaught exceptions and dead renderer or helper processes: to Sentry with SENTRY_DSN, else to the log.
+watchMainFailures(createMainFailureReporting({ env: process.env, release: app.getVersion(), log }), {
+  process,
+  app,
+})
 const { isAppOrigin, isAppUrl } = createAppOriginCheck(devServerUrl)
 
 protocol.registerSchemesAsPrivileged([

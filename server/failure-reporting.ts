@@ -4,6 +4,7 @@ import {
   dataCollectionFor,
   type FailureKind,
   PublicFailureReporting,
+  SENTRY_DSN_PATTERN,
   scrubFailureEvent,
 } from '../contract/failure-reporting'
 import type { App } from './app-type'
@@ -18,17 +19,8 @@ import type { App } from './app-type'
  */
 
 const Rate = z.coerce.number().min(0).max(1)
-/**
- * A DSN as the SDKs parse it ('https://publickey@host/projectid'): one they cannot parse is dropped by
- * them in silence, every report with it, so it is refused at start instead.
- */
-const Dsn = z
-  .string()
-  .trim()
-  .regex(
-    /^https?:\/\/\w+(?::\w+)?@[\w.-]+(?::\d+)?\/(?:[\w.-]+\/)*\d+$/,
-    'must be a Sentry DSN (https://key@host/project)',
-  )
+/** A DSN the SDKs can parse (contract/failure-reporting.ts): any other is refused at start. */
+const Dsn = z.string().trim().regex(SENTRY_DSN_PATTERN, 'must be a Sentry DSN (https://key@host/project)')
 
 const FailureEnv = z.object({
   SENTRY_DSN: Dsn.optional(),
