@@ -25,6 +25,20 @@ describe('loadConfig', () => {
       EMBED_DEMO_ORIGINS: [],
       TWILIO_API_URL: 'https://api.twilio.com',
       TELEGRAM_API_URL: 'https://api.telegram.org',
+      BOT_CHECK: true,
+    })
+  })
+
+  it('keeps the bot check on unless BOT_CHECK is off, never off in production, Turnstile with both keys (issue #27)', () => {
+    expect(loadConfig({ BOT_CHECK: 'off' }).BOT_CHECK).toBe(false)
+    expect(() =>
+      loadConfig({ BOT_CHECK: 'off', NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example' }),
+    ).toThrow(/BOT_CHECK/)
+    expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'site' })).toThrow(/TURNSTILE_SECRET_KEY: required/)
+    expect(() => loadConfig({ TURNSTILE_SECRET_KEY: 'secret' })).toThrow(/TURNSTILE_SITE_KEY: required/)
+    expect(loadConfig({ TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' })).toMatchObject({
+      TURNSTILE_SITE_KEY: 'site',
+      TURNSTILE_SECRET_KEY: 'secret',
     })
   })
 
