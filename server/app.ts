@@ -22,7 +22,7 @@ import { vapiCustomLlmRoutes } from './calls/vapi/custom-llm-route'
 import { vapiKeysOf } from './calls/vapi/vapi-secrets'
 import { vapiWebhookRoutes } from './calls/vapi/webhook-route'
 import { startAnswerRecovery } from './chat/answer-store'
-import type { Config } from './config'
+import type { Config, S3Settings } from './config'
 import { registerDesktopCors } from './cors'
 import type { Db, DbKind } from './db/client'
 import { originContextOf } from './embeds/origins'
@@ -85,8 +85,8 @@ import { registerSecurityHeaders } from './security-headers'
 import { registerStudioKnowledge, type StudioKnowledgeSetup } from './studio/knowledge/knowledge-base'
 import { stopReaderProcesses } from './uploads/extract/reader-process'
 import { createFileReader, startFileReader } from './uploads/reader'
-import { browserOrigins, S3UploadStore, s3UploadStore } from './uploads/s3-store'
-import { localUploadStore } from './uploads/store'
+import { browserOrigins } from './uploads/s3-origins'
+import { localUploadStore, type UploadStore } from './uploads/store'
 import { startUploadSweeper } from './uploads/sweeper'
 import { COMPRESS_THRESHOLD_BYTES, registerWeb } from './web'
 
@@ -294,8 +294,7 @@ export async function buildApp({
   await app.register(cloneRoutes, { db })
   // Every stored file (attachments, knowledge documents, portraits, recordings) lives in the S3-compatible
   // bucket when one is configured, else on local disk under DATA_DIR/uploads (issue #24).
-  const uploadStore = config.S3 ? s3UploadStore(config.S3) : localUploadStore(config.DATA_DIR)
-  if (uploadStore instanceof S3UploadStore) app.addHook('onReady', () => uploadStore.check())
+  const uploadStore = config.S3 ? await s3Store(app, config.S3) : localUploadStore(config.DATA_DIR)
   // Every attached file is read once uploaded, off the request path (issue #15, server/uploads/reader.ts).
   const fileReader = createFileReader({ db, store: uploadStore, log: app.log })
   startFileReader(app, fileReader, takeUpWork)
@@ -446,4 +445,12 @@ function statusOf(error: unknown): number {
   const status =
     typeof error === 'object' && error !== null && 'statusCode' in error ? error.statusCode : undefined
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500
+}
+
+/** The bucket's store, checked once the app is ready; the AWS SDK loads only when a bucket is configured (issue #27). */
+async function s3Store(app: App, settings: S3Settings): Promise<UploadStore> {
+  const { s3UploadStore } = await import('./uploads/s3-store')
+  const store = s3UploadStore(settings)
+  app.addHook('onReady', () => store.check())
+  return store
 }

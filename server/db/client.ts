@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Config } from '../config'
 import * as schema from './schema'
 
@@ -46,7 +45,12 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const inMemory = options.inMemory === true || options.loadDataDir !== undefined
   if (config.DATABASE_URL && !inMemory) {
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL })
+    // Loaded only for PostgreSQL: a start on PGlite does not evaluate them (issue #27).
+    const [{ default: pgModule }, { drizzle: drizzlePostgres }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ])
+    const pool = new pgModule.Pool({ connectionString: config.DATABASE_URL })
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {})
     const db: Db = drizzlePostgres({ client: pool, schema })

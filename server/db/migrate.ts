@@ -1,9 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { serverPath } from '../paths'
 import type { DatabaseHandle } from './client'
 
@@ -24,10 +20,19 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<Migration
       ? (await handle.client.query<{ created_at: unknown }>(text)).rows
       : (await handle.client.query<{ created_at: unknown }>(text)).rows
   if (await upToDate(query)) return 'up to date'
+  // The migrators load only when there is something to apply.
   if (handle.kind === 'pglite') {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ])
     await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder })
     return 'migrated'
   }
+  const [{ drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ])
   // Several servers may start at once on one PostgreSQL: one migrates, the others wait for it.
   const connection = await handle.client.connect()
   try {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import type { Mailer } from './mailer'
 
@@ -12,11 +12,16 @@ export interface SmtpMailerOptions {
 
 /** The real mail provider: SMTP through nodemailer, chosen by SMTP_URL. */
 export function createSmtpMailer({ url, from, transport }: SmtpMailerOptions): Mailer {
-  const transporter = nodemailer.createTransport({ ...parseSmtpUrl(url), ...transport })
+  const options = { ...parseSmtpUrl(url), ...transport }
+  // nodemailer loads with the first message, not when the server starts (issue #27).
+  let transporter: Promise<Transporter> | undefined
   return {
     kind: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, ...message })
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      )
+      await (await transporter).sendMail({ from, ...message })
     },
   }
 }

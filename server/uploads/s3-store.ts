@@ -257,24 +257,8 @@ async function partMd5s(stream: Readable, upload: Pick<OpenUpload, 'size' | 'par
   return md5s
 }
 
-/**
- * The origins presigned URLs point at, for the page's connect-src: the endpoint (path-style), the bucket's
- * host under it (virtual-hosted), or AWS's own bucket hosts.
- */
-export function browserOrigins({
-  bucket,
-  endpoint,
-  publicEndpoint,
-  region,
-  forcePathStyle,
-}: S3Settings): string[] {
-  endpoint = publicEndpoint ?? endpoint
-  if (endpoint) {
-    const url = new URL(endpoint)
-    return forcePathStyle ? [url.origin] : [`${url.protocol}//${bucket}.${url.host}`]
-  }
-  return [`https://${bucket}.s3.${region}.amazonaws.com`, `https://${bucket}.s3.amazonaws.com`]
-}
+// Beside the store, so code that needs only the origins does not load the AWS SDK (issue #27).
+export { browserOrigins } from './s3-origins'
 
 /**
  * The S3 client and store of the S3_* settings. With S3_PUBLIC_ENDPOINT (the bucket's address as browsers

@@ -69,7 +69,7 @@ async function contentOf(row: DocumentRow, context: SourceReadContext): Promise<
     }
     case 'web': {
       const page = await fetchWebPage(row.url ?? '', { ...context.web, signal: context.signal })
-      const { title, text } = readWebPage(page)
+      const { title, text } = await readWebPage(page)
       return { text: storableText(text), segments: null, title }
     }
     case 'transcript': {
