@@ -59,8 +59,8 @@ const testConfig = (env: Record<string, string>) =>
     RATE_LIMIT_CHAT: '100000',
     RATE_LIMIT_SPEECH: '100000',
     // Anonymous chat messages and sign-in codes go without a solved challenge, except in the suites that
-    // test the bot check (test/api/bot-check.test.ts turns it on); production refuses 'off'.
-    // (Production refuses 'off': a production test app keeps the check.)
+    // test the bot check (test/api/bot-check.test.ts turns it on); production refuses 'off', so a
+    // production test app keeps the check.
     ...(env.NODE_ENV === 'production' ? {} : { BOT_CHECK: 'off' }),
     ...env,
   })
