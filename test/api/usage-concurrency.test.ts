@@ -56,9 +56,11 @@ describe('usage under concurrency', () => {
       .where(eq(usageCounters.subject, `visitor:${visitor}`))
     expect(row!.messages).toBe(5)
     expect(row!.periodStart.toISOString()).toBe(periodStartOf(new Date()).toISOString())
-    // Only delivered answers were stored: 5 questions (each with its reply).
+    // A question refused before streaming (402) was never stored; one that lost the race at commit time was
+    // (it was asked while quota remained), with no reply delivered or counted. Which of the two a request
+    // meets depends on timing (the knowledge index may still be building when they arrive).
     const stored = await t.db.select({ text: messages.text, sender: messages.sender }).from(messages)
     const questions = stored.filter((m) => m.sender === 'USER' && m.text.includes(', take '))
-    expect(questions).toHaveLength(5)
+    expect(questions).toHaveLength(5 + results.filter((r) => r.paymentError).length)
   })
 })
