@@ -28,6 +28,7 @@ import { createPlatform, isInvalidEmbedTarget, setPlatform } from './platform'
 function showStartupFailure(root: HTMLElement, error: unknown) {
   console.error(error)
   reportFailure('render', error, { stage: 'startup' })
+  startFailureReporting()
   if (isInvalidEmbedTarget(error)) {
     void showInvalidEmbedTarget(root)
     return
@@ -56,7 +57,7 @@ async function start() {
   try {
     const platform = setPlatform(await createPlatform())
     // Failure reporting (issue #27): its settings are read after the first paint; the SDK only with a DSN.
-    void startFailureReporting()
+    startFailureReporting()
     // The interface language before anything renders (issue #25): its catalog is fetched while the rest starts.
     const language = platform.storage
       .get(storageKeys.userPreferredLanguage)

@@ -1,8 +1,10 @@
-import type { FailureKind, PublicFailureReporting } from '../../../contract/failure-reporting'
+import { type FailureKind, PublicFailureReporting } from '../../../contract/failure-reporting'
+import { apiRequest } from '../api/client'
 import type { FailureContext, FailureSink } from './failure-reporting.types'
 
 /*
- * The renderer's one failure-reporting module (issue #27 part 3; spec 1 §7 'failure reporters for message
+ * The renderer's failure reporting, loaded once the page is idle by lib/failure-reporting.ts (the module
+ * features call, kept small for the first load). The renderer's one failure-reporting module (issue #27 part 3; spec 1 §7 'failure reporters for message
  * and voice memo'). Features call reportFailure (or the message and voice-memo reporters); where the report
  * goes is decided once, after the first paint, by GET /api/failure-reporting:
  * - a DSN: the Sentry browser SDK (failure-reporting.sentry.ts) is loaded then, a lazy chunk never in the
@@ -11,8 +13,6 @@ import type { FailureContext, FailureSink } from './failure-reporting.types'
  * - no DSN (or the settings cannot be read): each report is written to the console with its context.
  * Reports made before that are kept (at most MAX_QUEUED) and go out once it is decided.
  */
-
-export type { FailureContext, FailureSink } from './failure-reporting.types'
 
 export interface FailureReportingDeps {
   loadSettings(): Promise<PublicFailureReporting>
@@ -92,53 +92,13 @@ export function createFailureReporting(deps: FailureReportingDeps) {
   return { report, start }
 }
 
-const whenIdle = (callback: () => void) => {
-  const idle = () =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(callback, { timeout: 5000 })
-      : setTimeout(callback, 1)
-  if (typeof document === 'undefined' || document.readyState === 'complete') idle()
-  else addEventListener('load', idle, { once: true })
-}
-
-const browserDeps = (): FailureReportingDeps => ({
-  loadSettings: async () => {
-    const [{ apiRequest }, { PublicFailureReporting }] = await Promise.all([
-      import('../api/client'),
-      import('../../../contract/failure-reporting'),
-    ])
-    return apiRequest({ path: '/api/failure-reporting', schema: PublicFailureReporting })
-  },
-  loadSdk: async (settings) => (await import('./failure-reporting.sentry')).startSentry(settings),
-  console,
-  whenIdle,
-  errorEvents: typeof window === 'undefined' ? null : window,
-})
-
-let instance: ReturnType<typeof createFailureReporting> | null = null
-const reporting = () => {
-  instance ??= createFailureReporting(browserDeps())
-  return instance
-}
-
-/** Starts reporting (main.tsx, once): the settings are read after the first paint. */
-export const startFailureReporting = (): Promise<void> => reporting().start()
-
-/** Tests give the module their own settings, SDK and console. */
-export function provideFailureReporting(deps: FailureReportingDeps) {
-  instance = createFailureReporting(deps)
-  return instance
-}
-
-/** Reports a failure with its context (never the text of a message, a name or an address). */
-export function reportFailure(kind: FailureKind, error: unknown, context: FailureContext = {}): void {
-  reporting().report(kind, error, context)
-}
-
-/** spec 1 §7 'failure reporter for message': a message could not be sent or its answer failed. */
-export const reportMessageFailure = (error: unknown, context: FailureContext = {}) =>
-  reportFailure('message', error, context)
-
-/** spec 1 §7 'failure reporter for voice memo': a dictation (voice memo) failed for a technical reason. */
-export const reportVoiceMemoFailure = (error: unknown, context: FailureContext = {}) =>
-  reportFailure('voice-memo', error, context)
+/** The browser's own: the settings from the API, the SDK as a lazy chunk (called once the page is idle). */
+export const browserFailureReporting = () =>
+  createFailureReporting({
+    loadSettings: () => apiRequest({ path: '/api/failure-reporting', schema: PublicFailureReporting }),
+    loadSdk: async (settings) => (await import('./failure-reporting.sentry')).startSentry(settings),
+    console,
+    // lib/failure-reporting.ts loads this module once the page is idle.
+    whenIdle: (callback) => callback(),
+    errorEvents: typeof window === 'undefined' ? null : window,
+  })

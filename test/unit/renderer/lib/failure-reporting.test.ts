@@ -4,8 +4,8 @@ import type { PublicFailureReporting } from '../../../../contract/failure-report
 import {
   createFailureReporting,
   type FailureReportingDeps,
-  type FailureSink,
-} from '../../../../renderer/src/lib/failure-reporting'
+} from '../../../../renderer/src/lib/failure-reporting.core'
+import type { FailureSink } from '../../../../renderer/src/lib/failure-reporting.types'
 import { eventually } from '../../../support/eventually'
 
 /*

@@ -12,6 +12,7 @@ import {
 } from '../../../../../renderer/src/features/dictation/dictation.runtime'
 import { dictation } from '../../../../../renderer/src/features/dictation/dictation.store'
 import { provideFailureReporting } from '../../../../../renderer/src/lib/failure-reporting'
+import { createFailureReporting } from '../../../../../renderer/src/lib/failure-reporting.core'
 import { eventually } from '../../../../support/eventually'
 
 /*
@@ -62,7 +63,7 @@ beforeEach(async () => {
   offset = 0
   warn.mockReset()
   // No DSN: the reports go to the console, where this test reads them.
-  await provideFailureReporting({
+  const reporting = createFailureReporting({
     loadSettings: async () => ({
       dsn: null,
       environment: 'test',
@@ -77,7 +78,9 @@ beforeEach(async () => {
     console: { warn },
     whenIdle: (callback) => callback(),
     errorEvents: null,
-  }).start()
+  })
+  provideFailureReporting(reporting)
+  await reporting.start()
 })
 
 afterEach(() => {
