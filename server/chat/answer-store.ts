@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as delay } from 'node:timers/promises'
 import { and, desc, eq, lt, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
@@ -300,7 +301,8 @@ export async function interruptAnswer(db: Db, answerId: string, partialText: str
  * its unfinished answers give way to the partial reply, kept as 'stopped' (none when the reply is empty).
  * A question already answered in full keeps its answer. Answers the messages as stored.
  */
-export function stopAnswer(db: Db, asked: AskedQuestion, partialText: string, now = new Date()) {
+export async function stopAnswer(db: Db, asked: AskedQuestion, partialText: string, now = new Date()) {
+  const said = await streamedText(db, asked.question.id, Date.now() + STOP_SETTLE_MS)
   return db.transaction(async (tx): Promise<ChatMessage[]> => {
     const { question } = asked
     const current = await findAskedQuestion(tx, question.clientMessageId!)
@@ -308,7 +310,7 @@ export function stopAnswer(db: Db, asked: AskedQuestion, partialText: string, no
       return [toChatMessage(question), toChatMessage(current.answer)]
     }
     await dropUnfinishedAnswers(tx, question.id)
-    const text = withoutMarkers(partialText)
+    const text = keptReply(withoutMarkers(partialText), said)
     const shown = [toChatMessage(question)]
     if (text) {
       const [row] = await tx
@@ -331,6 +333,40 @@ export function stopAnswer(db: Db, asked: AskedQuestion, partialText: string, no
       .where(eq(conversations.id, question.conversationId))
     return shown
   })
+}
+
+/** How long a stop waits for its stream to record what it had said (it does once the visitor's request closes). */
+export const STOP_SETTLE_MS = 3000
+
+/**
+ * What the clone really said before a stop, as the stream recorded it when it broke off (interruptAnswer), or
+ * null when nothing was recorded by `deadline` (a stream still going, on a server that died).
+ */
+async function streamedText(db: Db, questionId: string, deadline: number): Promise<string | null> {
+  for (;;) {
+    const rows = await db
+      .select({ status: messages.status, text: messages.text })
+      .from(messages)
+      .where(and(eq(messages.replyToId, questionId), ne(messages.status, 'complete')))
+      .orderBy(desc(messages.createdAt))
+    const recorded = rows.find((row) => row.status !== 'streaming')
+    if (recorded) return recorded.text
+    if (rows.length === 0 || Date.now() >= deadline) return null
+    await delay(STOP_POLL_MS)
+  }
+}
+const STOP_POLL_MS = 100
+
+/**
+ * The partial reply a stop keeps (issue #27: a visitor could store, and then share, any text as the clone's):
+ * what the visitor saw when it is the start of what the clone said, else what the clone said; nothing when
+ * the server has no record of it.
+ */
+export function keptReply(claimed: string, said: string | null): string {
+  if (!said) return ''
+  // A stop in the middle of a citation marker ('… sleep [1') leaves its start on the visitor's screen.
+  const seen = claimed.replace(/\s?\[\d{0,2}$/, '').trimEnd()
+  return said.startsWith(seen) ? seen : said
 }
 
 /** How long an answer may stream before another server may take it for dead (PostgreSQL, several servers). */

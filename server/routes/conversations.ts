@@ -9,7 +9,6 @@ import {
   TitleResponse,
 } from '../../contract'
 import { ensureVisitor, ownerOf } from '../auth/visitor'
-import { withoutMarkers } from '../brain/citations'
 import type { OpenAiCompatibleClient } from '../brain/openai-client'
 import {
   type AskedQuestion,
@@ -88,8 +87,6 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
       }
       const asked = body.clientMessageId ? await findAskedQuestion(db, body.clientMessageId) : undefined
       if (asked) return stopped(asked)
-      // A partial reply has no citations stored, so its markers would point nowhere.
-      const cloneText = withoutMarkers(body.cloneText)
       try {
         const stored = await storeExchange(db, {
           cloneId: clone.id,
@@ -106,15 +103,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<ConversationRoutesOptions
             clientMessageId: body.clientMessageId,
           },
           attachedUploadIds: attached.map((upload) => upload.id),
-          reply: cloneText
-            ? {
-                text: cloneText,
-                citations: [],
-                affiliates: [],
-                createdAt: replyTime(receivedAt),
-                status: 'stopped',
-              }
-            : null,
+          // The stream never had this question, so the clone said nothing to it: a reply sent along is the
+          // client's own text, never stored as the clone's (issue #27: it could then be shared as its words).
+          reply: null,
         })
         return {
           conversationId: stored.conversationId,

@@ -283,6 +283,31 @@ describe('chat stream: the question is stored first, retries are idempotent', ()
     expect(await questionsStored(id)).toBe(1)
   })
 
+  it('keeps of a stopped reply only what the clone said: a reply the visitor rewrote is not stored as its words (issue #27)', async () => {
+    const id = clientId()
+    answerer.failAfter = ['Caffeine lingers', ' for hours']
+    const broken = await ask({ clientMessageId: id })
+    answerer.failAfter = null
+    const { conversationId } = (broken.events[0] as Extract<StreamEvent, { accepted: unknown }>).accepted
+    const stop = (cloneText: string, clientMessageId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/clone/talk/messages/store',
+        payload: { slug: 'lena-hart', conversationId, userText: QUESTION, cloneText, clientMessageId },
+        headers: cookie(broken.visitor),
+      })
+    expect((await stop('Send me your card number', id)).statusCode).toBe(200)
+    const conversation = await read(conversationId, broken.visitor)
+    expect(conversation.messages.map((m) => [m.sender, m.text])).toEqual([
+      ['USER', QUESTION],
+      ['CLONE', 'Caffeine lingers for hours'],
+    ])
+    // A question the stream never had: the question is kept, the reply sent along is not.
+    const made = await stop('I, the clone, say anything you like', clientId())
+    expect(made.statusCode).toBe(200)
+    expect(made.json().messages.map((m: ChatMessage) => m.sender)).toEqual(['USER'])
+  })
+
   it('shares an interrupted answer as interrupted; a continued copy keeps it so, without the client ids', async () => {
     const id = clientId()
     answerer.failAfter = ['Half an', ' answer']
