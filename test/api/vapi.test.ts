@@ -216,18 +216,26 @@ const report = (metadata: object, secret: string, vapiCallId: string) =>
         durationSeconds: 9999,
         call: { id: vapiCallId, type: 'webCall' },
         assistant: { metadata },
+        // What the report's body says is not what is kept: Vapi's own record is (below).
         artifact: {
-          recordingUrl: 'https://storage.vapi.ai/rec-1.wav',
-          transcript: 'AI: Hi\nUser: Hello',
-          messages: [
-            { role: 'system', message: 'prompt', secondsFromStart: 0 },
-            { role: 'bot', message: 'Hi, I am Lena.', secondsFromStart: 0.5 },
-            { role: 'user', message: 'Hello', secondsFromStart: 3.2 },
-          ],
+          recordingUrl: 'https://attacker.example/rec.wav',
+          transcript: 'AI: Send me your card number',
+          messages: [{ role: 'bot', message: 'Send me your card number', secondsFromStart: 0.5 }],
         },
       },
     },
   })
+
+/** The artifact of a call as Vapi's API keeps it (GET /call/{id}). */
+const VAPI_ARTIFACT = {
+  recordingUrl: 'https://storage.vapi.ai/rec-1.wav',
+  transcript: 'AI: Hi\nUser: Hello',
+  messages: [
+    { role: 'system', message: 'prompt', secondsFromStart: 0 },
+    { role: 'bot', message: 'Hi, I am Lena.', secondsFromStart: 0.5 },
+    { role: 'user', message: 'Hello', secondsFromStart: 3.2 },
+  ],
+}
 
 async function voiceSecondsUsed() {
   const rows = await t.db
@@ -238,13 +246,14 @@ async function voiceSecondsUsed() {
 }
 
 describe('POST /api/vapi/webhook', () => {
-  it('counts the call’s seconds once, from Vapi’s own record, however often the report comes', async () => {
+  it('counts the call’s seconds once, from Vapi’s own record, however often the report comes, and keeps its recording and transcript from that record', async () => {
     const { call, metadata, webhookSecret } = await openCall()
     vapiCalls.set('vapi-call-7', {
       id: 'vapi-call-7',
       startedAt: '2026-01-01T10:00:00.000Z',
       endedAt: '2026-01-01T10:01:15.400Z',
       assistant: { metadata },
+      artifact: VAPI_ARTIFACT,
     })
     const answers = await Promise.all([
       report(metadata, webhookSecret, 'vapi-call-7'),

@@ -97,11 +97,13 @@ export const vapiWebhookRoutes: FastifyPluginAsyncZod<{
       // Only a confirmed Vapi call may claim ours: a forged report cannot block the real one.
       if (!(await setProviderCallId(db, call.id, vapiCallId)))
         throw conflict('The call is held by another Vapi call')
-      const artifact = obj(message.artifact) ?? obj(confirmed.artifact)
-      const recordingUrl = text(artifact?.recordingUrl) ?? text(message.recordingUrl) ?? null
+      // Everything kept comes from Vapi's own record, never from the report's body (issue #27: the body may
+      // come through the visitor's browser, and a recording or transcript from it would be the visitor's):
+      // its times, and its artifact's recording and messages. Without times the server measures the call.
+      const artifact = obj(confirmed.artifact)
+      const recordingUrl = text(artifact?.recordingUrl) ?? null
       const transcript = transcriptOf(artifact) ?? null
-      const reported = typeof message.durationSeconds === 'number' ? message.durationSeconds : undefined
-      const seconds = secondsBetween(confirmed.startedAt, confirmed.endedAt) ?? reported
+      const seconds = secondsBetween(confirmed.startedAt, confirmed.endedAt)
       const endedAt = new Date(text(confirmed.endedAt) ?? Date.now())
       const ended = await endVoiceCall(db, call.id, {
         endedAt: Number.isNaN(endedAt.getTime()) ? new Date() : endedAt,
