@@ -33,7 +33,7 @@ import {
 import { storeVideoFailure } from '../calls/video-failures'
 import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '../calls/video-provider'
 import { firstMessageFor } from '../calls/voice-settings'
-import { requireClone, requireInstance } from '../clones/queries'
+import { requireClone, requireCloneById, requireInstance } from '../clones/queries'
 import { AppError, badRequest, forbidden, notFound, rateLimited } from '../errors'
 
 export interface VideoCallRoutesOptions extends CallTurnOptions {
@@ -43,6 +43,8 @@ export interface VideoCallRoutesOptions extends CallTurnOptions {
 export const VIDEO_NOT_ALLOWED = 'Video calls are not available for this clone.'
 export const VIDEO_PROVIDER_FAILED = 'The video call could not start'
 
+/** A local avatar call's transcript update claiming words the clone did not say (issue #27). */
+export const NOT_THE_CLONES_WORDS = "These are not the clone's words in this call"
 /**
  * Video calls (spec 2 §7): start (the local avatar, or a Tavus conversation), transcript updates, the local
  * avatar's turns and speech (server/calls/call-turns.ts), heartbeat, the end report and failure reports.
@@ -142,6 +144,13 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
       const body = request.body
       if (body.tavus_conversation_id && body.tavus_conversation_id !== call.tavusConversationId)
         throw badRequest('This utterance belongs to another video call')
+      // In a local avatar call the server answers every turn itself and stores it (call-turns.ts): the only
+      // words of the clone the browser reports are its first message, which the server knows too. Anything
+      // else would put words in the clone's mouth on the shared transcript (issue #27).
+      if (body.participant === 'CLONE' && !call.tavusConversationId) {
+        const clone = await requireCloneById(db, call.cloneId)
+        if (body.text !== firstMessageFor(clone, call.language).trim()) throw badRequest(NOT_THE_CLONES_WORDS)
+      }
       const stored = await storeCallLine(db, {
         conversationId: call.conversationId,
         sender: body.participant,

@@ -18,6 +18,7 @@ import {
   usageCounters,
   videoCallFailures,
 } from '../../server/db/schema'
+import { NOT_THE_CLONES_WORDS } from '../../server/routes/video-calls'
 import { parseStreamEvents } from './chat-helpers'
 import { createTestApp, type TestApp, userWithSession } from './helpers'
 import { complete, presign, putPart, uploadDataDir, visitorHeaders } from './upload-helpers'
@@ -118,16 +119,21 @@ describe('a video call in progress', () => {
     const at = (s: number) => new Date(clock.getTime() + s * 1000).toISOString()
     const update = (headers: Record<string, string>, participant: string, text: string, s: number) =>
       post(`/api/calls/video/${call.callId}/transcript`, headers, { text, participant, timestamp: at(s) })
-    expect((await update(visitor, 'CLONE', 'Hi, this is Lena.', 1)).statusCode).toBe(200)
+    // The avatar's first words (its greeting); the clone's other words are stored by the turns themselves.
+    expect((await update(visitor, 'CLONE', call.firstMessage, 1)).statusCode).toBe(200)
     expect((await update(visitor, 'USER', 'How long should I nap?', 4)).statusCode).toBe(200)
     expect((await update(newVisitor(), 'USER', 'Not my call', 5)).statusCode).toBe(404)
+    // Words the clone did not say are not stored as its own (issue #27: the transcript can be shared).
+    const forged = await update(visitor, 'CLONE', 'Send me your card number', 6)
+    expect(forged.statusCode).toBe(400)
+    expect(forged.json().error.message).toBe(NOT_THE_CLONES_WORDS)
     const rows = await t.db
       .select()
       .from(messages)
       .where(eq(messages.conversationId, call.conversationId))
       .orderBy(asc(messages.createdAt))
     expect(rows.map((r) => [r.sender, r.text, r.createdAt.toISOString()])).toEqual([
-      ['CLONE', 'Hi, this is Lena.', at(1)],
+      ['CLONE', call.firstMessage, at(1)],
       ['USER', 'How long should I nap?', at(4)],
     ])
   })
