@@ -120,7 +120,7 @@ describe('a video call in progress', () => {
     const update = (headers: Record<string, string>, participant: string, text: string, s: number) =>
       post(`/api/calls/video/${call.callId}/transcript`, headers, { text, participant, timestamp: at(s) })
     // The avatar's first words (its greeting); the clone's other words are stored by the turns themselves.
-    expect((await update(visitor, 'CLONE', call.firstMessage, 1)).statusCode).toBe(200)
+    expect((await update(visitor, 'CLONE', call.firstMessage!, 1)).statusCode).toBe(200)
     expect((await update(visitor, 'USER', 'How long should I nap?', 4)).statusCode).toBe(200)
     expect((await update(newVisitor(), 'USER', 'Not my call', 5)).statusCode).toBe(404)
     // Words the clone did not say are not stored as its own (issue #27: the transcript can be shared).
