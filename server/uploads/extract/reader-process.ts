@@ -38,6 +38,8 @@ export const readerProcessLimits: { heapMb: number; dataMb: number } = {
 interface Reader {
   child: ChildProcess
   idleTimer: NodeJS.Timeout | null
+  /** Ended here (a time-out, an abort, the server closing): its death says nothing about the file's size. */
+  ended: boolean
 }
 
 const idle: Reader[] = []
@@ -84,7 +86,7 @@ function startReader(): Reader {
   })
   // What the reader writes to stderr (V8's out-of-memory report) is read and dropped, never the server's log.
   child.stderr?.resume()
-  const reader: Reader = { child, idleTimer: null }
+  const reader: Reader = { child, idleTimer: null, ended: false }
   live.add(reader)
   child.on('error', () => {})
   child.on('exit', () => {
@@ -97,6 +99,7 @@ function startReader(): Reader {
 }
 
 function end(reader: Reader): void {
+  reader.ended = true
   if (reader.idleTimer) clearTimeout(reader.idleTimer)
   reader.idleTimer = null
   reader.child.kill('SIGKILL')
@@ -194,7 +197,11 @@ export async function readInProcess(
     // A reader ended by a signal it was not sent here is out of memory: V8 aborts when its heap is full, and
     // an allocation the data limit refuses in native code aborts or traps. Any other exit is a failed read.
     const onExit = (code: number | null, exitSignal: NodeJS.Signals | null): void =>
-      fail(exitSignal !== null || (code !== null && code >= 128) ? TOO_LARGE_TEXT : UNREADABLE_TEXT)
+      fail(
+        !reader.ended && (exitSignal !== null || (code !== null && code >= 128))
+          ? TOO_LARGE_TEXT
+          : UNREADABLE_TEXT,
+      )
     const onAbort = (): void => fail(TIMED_OUT_TEXT)
     const timer = setTimeout(() => fail(TIMED_OUT_TEXT), timeoutMs)
     child.on('message', onMessage)

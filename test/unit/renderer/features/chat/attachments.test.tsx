@@ -11,6 +11,18 @@ import { type PartMode, withUploadApi } from '../../support/fake-upload-api'
 import { giveElementsALayout } from '../../support/layout'
 import { renderApp } from '../../support/render-app'
 
+// The failure reporter (renderer/src/lib/failure-reporting.ts) is watched, not sent anywhere.
+const reported = vi.hoisted(() => [] as { kind: string; error: unknown; context: unknown }[])
+vi.mock('../../../../../renderer/src/lib/failure-reporting', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../../renderer/src/lib/failure-reporting')>()
+  return {
+    ...actual,
+    reportFailure: (kind: string, error: unknown, context?: unknown) => {
+      reported.push({ kind, error, context })
+    },
+  }
+})
+
 // The talk screen is a lazily loaded route: its first import transforms the whole chat module graph,
 // which on a busy machine outlasts a findBy* wait. Load it once here, so each test waits only for rendering.
 beforeAll(() => import('../../../../../renderer/src/features/talk/TalkScreen'))
@@ -114,11 +126,13 @@ describe('attachments', () => {
   })
 
   it('says a failed upload failed, blocks sending, and Retry uploads it again', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    reported.length = 0
     const api = await openTalk('fail')
     choose(pdf())
     expect(await within(fileRow()).findByText(uploadStrings.uploadFailed)).toBeTruthy()
-    expect(console.error).toHaveBeenCalledWith('Upload of sleep-diary.pdf failed', expect.anything())
+    // spec 1 §8: upload failures are reported, without the file's name (issue #27).
+    expect(reported.map((r) => r.kind)).toEqual(['upload'])
+    expect(JSON.stringify(reported[0]?.context ?? {})).not.toContain('sleep-diary')
     fireEvent.change(prompt(), { target: { value: 'Summarise my diary' } })
     expect(
       screen.getByRole('button', { name: chatStrings.send, description: uploadStrings.fixFailedUploads }),
