@@ -20,7 +20,7 @@ export interface ReadRequest {
 export type ReadReply = ({ id: number; text: string } | { id: number; error: string }) & { rssMb: number }
 
 /** An allocation refused (the data limit, or a length no buffer can have): the file is too large to read. */
-function isOutOfMemory(error: unknown): boolean {
+export function isOutOfMemory(error: unknown): boolean {
   return (
     error instanceof RangeError &&
     /allocation failed|invalid array length|invalid typed array length|out of memory/i.test(error.message)
@@ -31,7 +31,22 @@ async function read({ kind, fileName, bytes, bounds }: ReadRequest): Promise<str
   return kind === 'image' ? recognizeImage(bytes, bounds.chars) : readDocument(fileName, bytes, bounds)
 }
 
+/** The file being read, if any: a failure outside its promise (pdf.js decodes in callbacks) is its failure. */
+let current: ReadRequest | null = null
+
+const answer = (
+  reply: { id: number; text: string } | { id: number; error: string },
+  then: () => void = () => {},
+) =>
+  process.send?.(
+    { ...reply, rssMb: process.memoryUsage.rss() / 2 ** 20 } satisfies ReadReply,
+    undefined,
+    {},
+    then,
+  )
+
 process.on('message', async (request: ReadRequest) => {
+  current = request
   let reply: { id: number; text: string } | { id: number; error: string }
   try {
     reply = { id: request.id, text: await read(request) }
@@ -40,8 +55,24 @@ process.on('message', async (request: ReadRequest) => {
       error instanceof ExtractError ? error.message : isOutOfMemory(error) ? TOO_LARGE_TEXT : UNREADABLE_TEXT
     reply = { id: request.id, error: message }
   }
-  process.send?.({ ...reply, rssMb: process.memoryUsage.rss() / 2 ** 20 } satisfies ReadReply)
+  current = null
+  answer(reply)
 })
+
+/**
+ * An error no read caught (an allocation the data limit refused inside a decoder's callback): the file being
+ * read gets its reason, and this process ends (the server starts another for the next file).
+ */
+function failCurrent(error: unknown): void {
+  const request = current
+  current = null
+  if (!request) process.exit(1)
+  answer({ id: request.id, error: isOutOfMemory(error) ? TOO_LARGE_TEXT : UNREADABLE_TEXT }, () =>
+    process.exit(1),
+  )
+}
+process.on('uncaughtException', failCurrent)
+process.on('unhandledRejection', failCurrent)
 
 // The server went away: so does its reader.
 process.on('disconnect', () => process.exit(0))
