@@ -1,4 +1,4 @@
-import { boundsOf, ExtractError, type ExtractOptions, TIMED_OUT_TEXT } from './limits'
+import type { ExtractOptions } from './limits'
 import { readInProcess } from './reader-process'
 
 /**
@@ -7,15 +7,10 @@ import { readInProcess } from './reader-process'
  * characters, pages, time). A process that runs out of time or memory, crashes or is aborted is ended: the
  * file gets an ExtractError (TIMED_OUT_TEXT, TOO_LARGE_TEXT, UNREADABLE_TEXT) and the server carries on.
  */
-export async function readDocumentText(
+export function readDocumentText(
   fileName: string,
   bytes: Uint8Array,
   options: ExtractOptions = {},
 ): Promise<string> {
-  if (options.signal?.aborted) throw new ExtractError(TIMED_OUT_TEXT)
-  const bounds = boundsOf(options)
-  return readInProcess(
-    { kind: 'document', fileName, bytes, bounds: { chars: bounds.chars, pages: bounds.pages } },
-    { signal: options.signal, timeoutMs: bounds.timeoutMs },
-  )
+  return readInProcess({ kind: 'document', fileName, bytes }, options)
 }

@@ -1,5 +1,5 @@
 import { imageSizeOf } from './image-size'
-import { boundsOf, ExtractError, type ExtractOptions, TOO_LARGE_TEXT, UNREADABLE_TEXT } from './limits'
+import { ExtractError, type ExtractOptions, TOO_LARGE_TEXT, UNREADABLE_TEXT } from './limits'
 import { readInProcess } from './reader-process'
 
 /**
@@ -19,9 +19,5 @@ export async function readImageText(bytes: Uint8Array, options: ExtractOptions =
   const size = imageSizeOf(bytes)
   if (!size) throw new ExtractError(UNREADABLE_TEXT)
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw new ExtractError(TOO_LARGE_TEXT)
-  const bounds = boundsOf(options)
-  return readInProcess(
-    { kind: 'image', fileName: '', bytes, bounds: { chars: bounds.chars, pages: bounds.pages } },
-    { signal: options.signal, timeoutMs: bounds.timeoutMs },
-  )
+  return readInProcess({ kind: 'image', fileName: '', bytes }, options)
 }

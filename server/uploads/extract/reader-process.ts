@@ -3,7 +3,15 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ReadReply, ReadRequest } from './extract-worker'
-import { ExtractError, READ_LIMITS, TIMED_OUT_TEXT, TOO_LARGE_TEXT, UNREADABLE_TEXT } from './limits'
+import {
+  boundsOf,
+  ExtractError,
+  type ExtractOptions,
+  READ_LIMITS,
+  TIMED_OUT_TEXT,
+  TOO_LARGE_TEXT,
+  UNREADABLE_TEXT,
+} from './limits'
 
 /*
  * Issue #27: documents and images are read in child processes, not threads of the server. A worker thread's
@@ -27,7 +35,8 @@ export const RECYCLE_RSS_MB = 512
 /** An idle process is ended after this; the next file starts one. */
 export const IDLE_END_MS = 30_000
 
-export type ReadJob = Omit<ReadRequest, 'id'>
+/** A file to read: a document or an image (the bounds come with the options). */
+export type ReadJob = Omit<ReadRequest, 'id' | 'bounds'>
 
 /** The bounds of the processes started from now on (tests lower them to reach them quickly). */
 export const readerProcessLimits: { heapMb: number; dataMb: number } = {
@@ -162,10 +171,9 @@ export function residentMb(pid: number | undefined): number | null {
  * that runs out of time, is aborted, runs out of memory or crashes is ended: the file gets an ExtractError
  * (TIMED_OUT_TEXT, TOO_LARGE_TEXT, UNREADABLE_TEXT) and the server carries on.
  */
-export async function readInProcess(
-  job: ReadJob,
-  { signal, timeoutMs }: { signal?: AbortSignal; timeoutMs: number },
-): Promise<string> {
+export async function readInProcess(job: ReadJob, options: ExtractOptions = {}): Promise<string> {
+  const { signal } = options
+  const { chars, pages, timeoutMs } = boundsOf(options)
   if (signal?.aborted) throw new ExtractError(TIMED_OUT_TEXT)
   const reader = await acquire(signal)
   if (signal?.aborted) {
@@ -207,7 +215,7 @@ export async function readInProcess(
     child.on('message', onMessage)
     child.on('exit', onExit)
     signal?.addEventListener('abort', onAbort, { once: true })
-    const request: ReadRequest = { id, ...job }
+    const request: ReadRequest = { id, ...job, bounds: { chars, pages } }
     child.send(request, (error) => {
       if (error) fail(UNREADABLE_TEXT)
     })
