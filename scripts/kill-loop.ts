@@ -140,10 +140,13 @@ async function api<T>(pathname: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()) as T
 }
 
+/** A code belongs to the visitor that asked for it: both requests name the same one (as the desktop app does). */
+const SIGN_IN_VISITOR = { 'x-likeness-visitor': 'kill-loop-sign-in-visitor' }
+
 async function signIn(): Promise<void> {
   const sent = await fetch(`${base()}/api/auth/code`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...SIGN_IN_VISITOR },
     body: JSON.stringify({ email: CREATOR }),
   })
   if (!sent.ok) throw new Error(`sign-in code: ${sent.status} ${await sent.text()}`)
@@ -152,7 +155,7 @@ async function signIn(): Promise<void> {
   if (!code) throw new Error('no sign-in code in the dev outbox')
   const verified = await fetch(`${base()}/api/auth/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...SIGN_IN_VISITOR },
     body: JSON.stringify({ email: CREATOR, code, transport: 'bearer' }),
   })
   if (!verified.ok) throw new Error(`sign-in: ${verified.status} ${await verified.text()}`)

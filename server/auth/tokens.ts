@@ -20,6 +20,10 @@ export const hashLoginCode = (secret: string, email: string, code: string) =>
 export const hashIp = (secret: string, ip: string) =>
   createHmac('sha256', secret).update(`ip:${ip}`).digest('hex')
 
+/** Who asked for a sign-in code (server/auth/login-codes.ts), kept only as a keyed hash like the IP. */
+export const hashRequester = (secret: string, key: string) =>
+  createHmac('sha256', secret).update(`requester:${key}`).digest('hex')
+
 export function sameHash(a: string, b: string): boolean {
   return sameBytes(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'))
 }

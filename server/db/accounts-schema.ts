@@ -26,7 +26,9 @@ export const sessions = pgTable(
 
 /**
  * One-time sign-in codes (spec 1 §5): stored as a keyed hash, single use, expiring, attempt-limited.
- * Rows double as the rate-limit ledger per e-mail and per IP (both stored hashed).
+ * Rows double as the rate-limit ledger per e-mail and per IP (both stored hashed). Each code belongs to
+ * the requester that asked for it (a keyed hash of its visitor id, or of the user for phone codes): only
+ * that requester can use it or spend its tries. Null for codes issued before requesters were recorded.
  */
 export const loginCodes = pgTable(
   'login_codes',
@@ -35,6 +37,7 @@ export const loginCodes = pgTable(
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     ipHash: text('ip_hash').notNull(),
+    requesterHash: text('requester_hash'),
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -43,6 +46,7 @@ export const loginCodes = pgTable(
   (t) => [
     index('login_codes_email_created_idx').on(t.email, t.createdAt),
     index('login_codes_ip_created_idx').on(t.ipHash, t.createdAt),
+    index('login_codes_email_requester_idx').on(t.email, t.requesterHash),
   ],
 )
 

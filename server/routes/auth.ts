@@ -24,10 +24,10 @@ import { codeLimits, internalEmailDomains, LOGIN_CODE_TTL_MS, loadAuthSecret } f
 import { claimConversations } from '../auth/claim'
 import { GOOGLE_FAILED_TEXT, verifyGoogleAccessToken } from '../auth/google'
 import { requireUser, SESSION_COOKIE } from '../auth/identity'
-import { consumeLoginCode, issueLoginCode, retireLoginCode } from '../auth/login-codes'
+import { consumeLoginCode, issueLoginCode, retireLoginCode, VERIFY_FAILED_TEXT } from '../auth/login-codes'
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie'
 import { createSession, revokeSession, type SessionTransport, type UserRow } from '../auth/sessions'
-import { ownerOf } from '../auth/visitor'
+import { ensureVisitor, ownerOf } from '../auth/visitor'
 import type { BotCheck } from '../bot-check'
 import { requireClone } from '../clones/queries'
 import { ensureRelationship, relationshipsOf } from '../clones/relationships'
@@ -102,15 +102,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   }))
 
   // The same answer for known and unknown addresses: an account is made on the first verification.
+  // The code belongs to the visitor that asked (its cookie, made here when missing, or the embed's or the
+  // desktop app's visitor header): only that visitor can type it or spend its tries.
   app.post(
     '/api/auth/code',
     { schema: { body: SendCodeRequest, response: { 200: OkResponse, 503: ApiErrorBody, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const email = signInAddress(request.body.email)
       // Before anything is counted or sent: a bot gets no code and spends no one's code allowance.
       await botCheck.require(request, request.body.botToken)
       await assertMaySignIn(db, email)
-      const { id, code } = await issueLoginCode({ db, secret, limits }, email, request.ip)
+      const visitorId = ensureVisitor(request, reply)
+      const { id, code } = await issueLoginCode({ db, secret, limits }, email, request.ip, { visitorId })
       const mail = signInCodeMail(email, code, {
         whitelabel: request.body.whitelabel === true,
         validMinutes: LOGIN_CODE_TTL_MS / 60_000,
@@ -132,7 +135,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     { schema: { body: VerifyCodeRequest, response: { 200: SignInResponse, ...errors } } },
     async (request, reply) => {
       const email = signInAddress(request.body.email)
-      await consumeLoginCode({ db, secret }, email, request.body.code)
+      // Without the visitor that asked for a code, there is no code to match.
+      const visitorId = ownerOf(request).visitorId
+      if (!visitorId) throw new AppError(400, 'bad_request', VERIFY_FAILED_TEXT)
+      await consumeLoginCode({ db, secret }, email, request.body.code, { visitorId })
       const user = await getOrCreateUser(db, email)
       // Banned or blocked after the code was sent: the code is spent, the sign-in still refused.
       await assertMaySignIn(db, email, user)

@@ -61,13 +61,13 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
       const sms = textingTextsIn(visitorTextLanguage(user.language, language))
       const country = await phoneCountry(countryLookup, config, request.ip, request.body.country)
       const e164 = e164Of(request.body.phoneNumber, country, language)
-      const { id, code } = await issueLoginCode({ db, secret, limits }, phoneCodeKey(e164), request.ip).catch(
-        (error: unknown) => {
-          if (error instanceof AppError && error.status === 429)
-            throw new AppError(429, error.code, texting.phoneCodesRateLimited, error.headers)
-          throw error
-        },
-      )
+      const { id, code } = await issueLoginCode({ db, secret, limits }, phoneCodeKey(e164), request.ip, {
+        userId: user.id,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 429)
+          throw new AppError(429, error.code, texting.phoneCodesRateLimited, error.headers)
+        throw error
+      })
       try {
         await texts.send({
           channel: 'sms',
@@ -91,7 +91,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<PhoneRoutesOptions> = async (
       const country = await phoneCountry(countryLookup, config, request.ip, request.body.country)
       const e164 = e164Of(request.body.phoneNumber, country, requestLanguage(request.headers))
       // Wrong, expired or unknown: 'Unable to verify code. Please try again' (spec 1 §8).
-      await consumeLoginCode({ db, secret }, phoneCodeKey(e164), request.body.code)
+      await consumeLoginCode({ db, secret }, phoneCodeKey(e164), request.body.code, { userId: user.id })
       const updated = await assignPhoneNumber(db, user.id, e164)
       return { user: await userView(db, updated), relationships: await relationshipsOf(db, user.id) }
     },

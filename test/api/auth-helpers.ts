@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+import { VISITOR_HEADER } from '../../contract/auth'
 import type { App } from '../../server/app'
 import { SESSION_COOKIE } from '../../server/auth/identity'
 import type { Db } from '../../server/db/client'
@@ -25,11 +27,38 @@ const nextIp = () => {
   return `192.168.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`
 }
 
-export const requestCode = (app: App, email: string, remoteAddress = nextIp()) =>
-  app.inject({ method: 'POST', url: '/api/auth/code', payload: { email }, remoteAddress })
+/**
+ * The visitor a test's sign-in comes from: a code belongs to the visitor that asked for it (server/auth/
+ * login-codes.ts), so asking and typing must come from the same one. By default one per address, sent as the
+ * desktop app and embeds send theirs; pass another to act as a stranger.
+ */
+export const visitorOf = (email: string) =>
+  `test-visitor-${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 24)}`
+
+export const requestCode = (
+  app: App,
+  email: string,
+  remoteAddress = nextIp(),
+  visitor: string = visitorOf(email),
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/code',
+    payload: { email },
+    remoteAddress,
+    headers: { [VISITOR_HEADER]: visitor },
+  })
 
 export const verify = (app: App, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/auth/verify', payload, headers })
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload,
+    headers: {
+      ...(typeof payload.email === 'string' ? { [VISITOR_HEADER]: visitorOf(payload.email) } : {}),
+      ...headers,
+    },
+  })
 
 /** Signs in by code with cookie transport and answers the session cookie value. */
 export async function signInWithCookie(

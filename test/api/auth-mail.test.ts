@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net'
 import { createServer, type Server, type Socket } from 'node:net'
 import { and, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VISITOR_HEADER } from '../../contract/auth'
 import { SESSION_COOKIE } from '../../server/auth/identity'
+import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { loginCodes, outboxMessages } from '../../server/db/schema'
 import { createSmtpMailer } from '../../server/mail/smtp'
 import { createTestApp } from './helpers'
@@ -98,7 +100,14 @@ describe('SMTP mail provider', () => {
       const code = /sign-in code is (\d{6})/.exec(mail.data.replace(/=\r\n/g, ''))?.[1]
       expect(code).toMatch(/^\d{6}$/)
       expect(await t.db.select().from(outboxMessages)).toHaveLength(0)
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code } })
+      // The code is typed by the browser that asked for it: the visitor cookie that request set.
+      const visitor = sent.cookies.find((c) => c.name === VISITOR_COOKIE)!
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { email, code },
+        cookies: { [VISITOR_COOKIE]: visitor.value },
+      })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.cookies.some((c) => c.name === SESSION_COOKIE)).toBe(true)
     } finally {
@@ -122,7 +131,9 @@ describe('SMTP mail provider', () => {
     })
     try {
       const email = 'x@example.com'
-      const ask = () => t.app.inject({ method: 'POST', url: '/api/auth/code', payload: { email } })
+      const browser = { [VISITOR_HEADER]: 'visitor-of-x-at-example-com' }
+      const ask = () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/code', payload: { email }, headers: browser })
       expect((await ask()).statusCode).toBe(200)
       const delivered = /\b(\d{6})\b/.exec(sent[0]!)![1]!
       failing = true
@@ -139,6 +150,7 @@ describe('SMTP mail provider', () => {
         method: 'POST',
         url: '/api/auth/verify',
         payload: { email, code: delivered },
+        headers: browser,
       })
       expect(verified.statusCode, verified.body).toBe(200)
     } finally {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VISITOR_HEADER } from '../../contract/auth'
 import { findPostgresBin, POSTGRES_MISSING } from '../../scripts/support/postgres-cluster'
 import {
   HAPROXY_BIN,
@@ -122,9 +123,11 @@ suite('the scale-out stack (npm run stack:scale)', () => {
   })
 
   it('signs in through the proxy, and both instances know the session', async () => {
+    // A code belongs to the visitor that asked for it: both requests name the same one.
+    const visitor = { [VISITOR_HEADER]: 'stack-smoke-sign-in-visitor' }
     const sent = await fetch(`${stack.url}/api/auth/code`, {
       method: 'POST',
-      headers: headers(),
+      headers: { ...headers(), ...visitor },
       body: JSON.stringify({ email: CREATOR }),
     })
     expect(sent.status, await sent.clone().text()).toBe(200)
@@ -134,7 +137,7 @@ suite('the scale-out stack (npm run stack:scale)', () => {
     expect(code, 'a sign-in code in the dev outbox').toBeDefined()
     const verified = await fetch(`${stack.url}/api/auth/verify`, {
       method: 'POST',
-      headers: headers(),
+      headers: { ...headers(), ...visitor },
       body: JSON.stringify({ email: CREATOR, code }),
     })
     expect(verified.status, await verified.clone().text()).toBe(200)
