@@ -1,9 +1,19 @@
-import { expect, LENA, LENA_CREATOR_EMAIL, test } from './fixtures'
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
+import { expect, FROM_OUR_PAGE, LENA, LENA_CREATOR_EMAIL, test } from './fixtures'
 
 /*
  * The creator's embeds page (issue #14): Lena Hart's creator makes a configuration for her site, takes its
- * snippet, changes its text limit and deletes it, all without the API by hand.
+ * snippet, changes its text limit and deletes it, all without the API by hand. Should the journey stop on the
+ * way, its configuration is deleted through the API: Lena's seeded configurations stay alone.
  */
+
+/** Deletes the configurations named `name` of Lena's (none left when the journey ran to its end). */
+async function removeNamed(request: APIRequestContext, name: string) {
+  const url = `/api/studio/${LENA.slug}/embeds`
+  const { configs } = (await (await request.get(url)).json()) as { configs: { id: string; name: string }[] }
+  for (const config of configs.filter((c) => c.name === name))
+    await request.delete(`${url}/${config.id}`, { headers: FROM_OUR_PAGE })
+}
 
 test('a creator creates an embed, copies its snippet, edits its text limit and deletes it', async ({
   page,
@@ -19,6 +29,15 @@ test('a creator creates an embed, copies its snippet, edits its text limit and d
   await page.screenshot({ path: testInfo.outputPath('embeds-1280.png'), fullPage: true })
 
   const name = `My site ${crypto.randomUUID().slice(0, 6)}`
+  try {
+    await journey(page, name, testInfo)
+  } finally {
+    await removeNamed(page.request, name)
+  }
+})
+
+/** Create, copy, edit at two widths and delete the configuration `name`, as its creator does in the page. */
+async function journey(page: Page, name: string, testInfo: TestInfo) {
   await page.getByRole('button', { name: 'New embed' }).click()
   const create = page.getByRole('dialog', { name: 'New embed' })
   await expect(create.getByLabel('Name')).toBeFocused()
@@ -81,7 +100,7 @@ test('a creator creates an embed, copies its snippet, edits its text limit and d
   await expect(page.getByText('Embed deleted')).toBeVisible()
   await expect(card).toBeHidden()
   expect((await page.request.get(`/api/embed/configs/${configId}`)).status()).toBe(404)
-})
+}
 
 test('the embeds page shows a live preview: the chosen configuration framed and chatting', async ({
   page,

@@ -266,6 +266,93 @@ export async function waitForOfflineEntry(page: Page, key: string) {
   await expect.poll(() => offlineEntryExists(page, key), { timeout: 10_000 }).toBe(true)
 }
 
+/** What a spec's own clone starts with (the `ownClone` fixture); `test.use({ ownCloneOptions: {...} })`. */
+export interface OwnCloneOptions {
+  /** The clone's first name; a random suffix makes the name and address its own. */
+  name?: string
+  /** Q&A pairs the clone is taught (read to 'ready' before the test starts): its answers cite them. */
+  knowledge?: { question: string; answer: string }[]
+  /** Its suggested questions, in order (none unless given). */
+  questions?: string[]
+}
+
+/** A clone made for one test by a creator of its own (the `ownClone` fixture), deleted when the test ends. */
+export interface OwnClone extends Clone {
+  /** Its creator's address: `signIn({ email: ownClone.creatorEmail })` makes the test's page the creator. */
+  creatorEmail: string
+  /** The creator's own API context (signed in, cookies of its own): writes as the studio page would. */
+  creator: APIRequestContext
+}
+
+/** What a new clone is taught by default: a sleep and a coffee answer, so the specs' usual questions cite. */
+export const OWN_CLONE_KNOWLEDGE = [
+  {
+    question: 'How much sleep do I need?',
+    answer:
+      'Most adults need seven to nine hours of sleep a night; a regular bedtime helps more than a long lie-in.',
+  },
+  {
+    question: 'How late in the day can I drink coffee without hurting my sleep?',
+    answer: 'Keep coffee to the morning: caffeine lingers for hours, so stop about eight hours before bed.',
+  },
+]
+
+/**
+ * Makes a clone that belongs to one test: a new creator signs in (in an API context of its own), creates a
+ * public clone requiring an e-mail, as the seeded lena-hart does, teaches it `knowledge` and gives it
+ * `questions`. Specs that change a clone (announcements, suggested questions, revisions, tone, embeds) do
+ * it here and never on a seeded clone, which other specs, in the other worker, read at the same moment.
+ */
+export async function createOwnClone(
+  request: APIRequestContext,
+  { name = 'Iris Vale', knowledge = OWN_CLONE_KNOWLEDGE, questions = [] }: OwnCloneOptions = {},
+): Promise<Omit<OwnClone, 'creator'>> {
+  const id = crypto.randomUUID().slice(0, 8)
+  const fullName = `${name} ${id}`
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id}`
+  const { email } = await signInThroughApi(request, { email: newEmail('creator') })
+  const created = await request.post('/api/studio/clones', {
+    data: { name: fullName, slug, headline: 'A clone of one test' },
+    headers: FROM_OUR_PAGE,
+  })
+  expect(created.ok(), await created.text()).toBe(true)
+  // An English eSpeak voice, as the seeded clones have one: answers can be read aloud.
+  const { voices } = (await (await request.get('/api/studio/voices')).json()) as {
+    voices: { id: string; language: string }[]
+  }
+  const voiceId = voices.find((v) => v.language === 'en')?.id ?? null
+  const opened = await request.patch(`/api/studio/${slug}/settings`, {
+    data: { public: true, voiceId, options: { requireEmail: true } },
+    headers: FROM_OUR_PAGE,
+  })
+  expect(opened.ok(), await opened.text()).toBe(true)
+  for (const pair of knowledge) {
+    const added = await request.post(`/api/studio/${slug}/sources/qa`, { data: pair, headers: FROM_OUR_PAGE })
+    expect(added.status(), await added.text()).toBe(201)
+  }
+  if (knowledge.length > 0) {
+    await expect
+      .poll(
+        async () => {
+          const { sources } = (await (await request.get(`/api/studio/${slug}/sources`)).json()) as {
+            sources: { state: string }[]
+          }
+          return sources.filter((s) => s.state === 'ready').length
+        },
+        { message: `${slug}'s knowledge read`, timeout: 30_000 },
+      )
+      .toBe(knowledge.length)
+  }
+  if (questions.length > 0) {
+    const put = await request.put(`/api/studio/${slug}/questions`, {
+      data: { questions: questions.map((question) => ({ question })) },
+      headers: FROM_OUR_PAGE,
+    })
+    expect(put.ok(), await put.text()).toBe(true)
+  }
+  return { slug, name: fullName, creatorEmail: email }
+}
+
 export const test = base.extend<{
   /** Lena Hart's talk screen in the test's page (`new Talk(page, TOMAS)` for another clone or page). */
   talk: Talk
@@ -275,7 +362,28 @@ export const test = base.extend<{
   signInDialog: SignInDialog
   /** Signs the test's browser context in through the API (a new address unless one is given). */
   signIn: (options?: SignInOptions) => Promise<SignedIn>
+  /** What `ownClone` starts with. */
+  ownCloneOptions: OwnCloneOptions
+  /** A public clone of the test's own, with a creator of its own (createOwnClone); deleted afterwards. */
+  ownClone: OwnClone
 }>({
+  ownCloneOptions: [{}, { option: true }],
+  // Its own time (a sign-in, the clone, its knowledge read), not taken from the test's.
+  ownClone: [
+    async ({ playwright, baseURL, ownCloneOptions }, use) => {
+      const creator = await playwright.request.newContext({ baseURL })
+      let slug: string | undefined
+      try {
+        const clone = await createOwnClone(creator, ownCloneOptions)
+        slug = clone.slug
+        await use({ ...clone, creator })
+      } finally {
+        if (slug) await removeClone(creator, slug)
+        await creator.dispose()
+      }
+    },
+    { timeout: 60_000 },
+  ],
   talk: async ({ page }, use) => {
     await use(new Talk(page))
   },
