@@ -12,6 +12,11 @@ const Env = z.object({
     .string()
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 16MB')
+    .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PUBLIC_URL: z
     .string()
@@ -154,6 +159,8 @@ export interface Config {
   readonly DATA_DIR: string
   /** When set, PostgreSQL is used instead of the embedded PGlite. */
   readonly DATABASE_URL: string | undefined
+  /** The embedded PGlite's page cache (PostgreSQL's shared_buffers); server/db/client.ts has the default. */
+  readonly PGLITE_SHARED_BUFFERS: string | undefined
   readonly NODE_ENV: 'development' | 'production' | 'test'
   /** The public origin, without a trailing slash. */
   readonly PUBLIC_URL: string
@@ -389,6 +396,7 @@ export function loadConfig(
     HOST: e.HOST,
     DATA_DIR: path.resolve(cwd, e.DATA_DIR),
     DATABASE_URL: e.DATABASE_URL,
+    PGLITE_SHARED_BUFFERS: e.PGLITE_SHARED_BUFFERS,
     NODE_ENV: e.NODE_ENV,
     PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     WEB_DIST: path.resolve(cwd, e.WEB_DIST),

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { pgliteStart } from '../../server/db/client'
 import { acquireSeededDatabase } from './seeded-db'
 
 /**
@@ -32,7 +33,7 @@ async function stateOf(client: PGlite) {
 
 async function freshCopy(): Promise<PGlite> {
   const dump = await readFile(inject('seedDbPath'))
-  const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(dump)]) })
+  const client = new PGlite({ ...pgliteStart(), loadDataDir: new Blob([new Uint8Array(dump)]) })
   await client.waitReady
   return client
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
+import { pgliteStart } from '../../server/db/client'
 
 /**
  * The API suite's databases: in-memory PGlite copies of the migrated, seeded template that
@@ -132,7 +133,7 @@ const KEEP_AT_MOST = 2
 
 async function openFresh(): Promise<PGlite> {
   const dump = await readFile(inject('seedDbPath'))
-  const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(dump)]) })
+  const client = new PGlite({ ...pgliteStart(), loadDataDir: new Blob([new Uint8Array(dump)]) })
   await client.waitReady
   if (!templateRead) {
     template = await readTemplate(client)
