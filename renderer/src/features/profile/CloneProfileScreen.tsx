@@ -43,6 +43,9 @@ export function CloneProfileScreen({
   const warningRead = useStoredValue(storageKeys.warningAcknowledged).loaded
   useDocumentTitle(query.data?.name)
   const notFound = isApiError(query.error) && query.error.isNotFound
+  // A kept answer shows though a refetch failed (offline, the kept clone can be restored while the first
+  // fetch is under way, and that fetch then fails): only a clone that is gone, or none at all, fails.
+  const clone = notFound ? undefined : query.data
 
   return (
     <>
@@ -50,18 +53,18 @@ export function CloneProfileScreen({
           shown either while the clone loads, so that it never flashes up there). */}
       <AppHeader account={!query.isPending && query.data?.options.requireEmail !== false} />
       <main id="main" className="page profile-page">
-        {query.isPending || (query.isSuccess && !warningRead) ? (
-          <Container size="2" px="4" pt="5" pb="4" className="profile-page__content">
-            <ProfileSkeleton />
-          </Container>
-        ) : query.isError ? (
+        {clone && warningRead ? (
+          <CloneProfileView clone={clone} />
+        ) : !clone && query.isError ? (
           notFound ? (
             <CloneNotFound />
           ) : (
             <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
           )
         ) : (
-          <CloneProfileView clone={query.data} />
+          <Container size="2" px="4" pt="5" pb="4" className="profile-page__content">
+            <ProfileSkeleton />
+          </Container>
         )}
       </main>
     </>

@@ -38,38 +38,39 @@ export function TalkScreen({
   const query = useQuery(cloneQuery(slug, instanceSlug))
   useDocumentTitle(query.data?.name)
   const notFound = isApiError(query.error) && query.error.isNotFound
+  // A kept answer shows though a refetch failed (offline, the kept clone can be restored while the first
+  // fetch is under way, and that fetch then fails): only a clone that is gone, or none at all, fails.
+  const clone = notFound ? undefined : query.data
   const embedded = useEmbed() !== null
   return (
     <>
       {/* spec 1 §6: a clone that does not require an email is anonymous mode, without the auth menu (not
           shown either while the clone loads, so that it never flashes up there). */}
       <AppHeader account={!query.isPending && query.data?.options.requireEmail !== false} />
-      <main id="main" className={query.isError ? 'page' : 'page talk-page'}>
-        {query.isPending ? (
-          <TalkPending />
-        ) : query.isError ? (
-          notFound ? (
-            <CloneNotFound />
+      <main id="main" className={!clone && query.isError ? 'page' : 'page talk-page'}>
+        {!clone ? (
+          query.isError ? (
+            notFound ? (
+              <CloneNotFound />
+            ) : (
+              <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
+            )
           ) : (
-            <CloneLoadFailed detail={query.error.message} onRetry={() => void query.refetch()} />
+            <TalkPending />
           )
         ) : embedded ? (
           <EmbedConversationGate
-            slug={query.data.slug}
-            instanceSlug={query.data.instance?.slug ?? null}
+            slug={clone.slug}
+            instanceSlug={clone.instance?.slug ?? null}
             conversationId={conversationId ?? null}
             pending={<TalkPending />}
           >
             {(forget) => (
-              <TalkView
-                clone={query.data}
-                conversationId={conversationId ?? null}
-                onNewConversation={forget}
-              />
+              <TalkView clone={clone} conversationId={conversationId ?? null} onNewConversation={forget} />
             )}
           </EmbedConversationGate>
         ) : (
-          <TalkView clone={query.data} conversationId={conversationId ?? null} />
+          <TalkView clone={clone} conversationId={conversationId ?? null} />
         )}
       </main>
     </>
