@@ -13,6 +13,7 @@ import { embedConfigIdOf } from '../../server/seed'
 import { sendChatMessage } from './chat-helpers'
 import { bodyArb, jsonSchemaOf, type KnownValues, pathArb, queryStringArb, type RawBody } from './fuzz-inputs'
 import { createTestApp } from './helpers'
+import { WRITE_ROUTES, writeRouteKeys } from './route-table'
 import { PNG_BYTES, presign, putPart, uploadFile } from './upload-helpers'
 
 /*
@@ -38,12 +39,12 @@ await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>fuzz</t
 const routes: RouteOptions[] = []
 
 /**
- * Routes not fuzzed, with why. The benchmark seed writes up to thousands of messages per call, so 400 calls
- * would take minutes; it exists only outside production, and its own API test covers its input.
+ * Routes not fuzzed, with why: the write routes' table (test/api/route-table.ts, shared with the
+ * authorization test) says which and why, e.g. the benchmark seed, thousands of messages per call.
  */
-const NOT_FUZZED: Readonly<Record<string, string>> = {
-  'POST /dev/conversations/seed': 'a benchmark helper, never in production; bulk writes per call',
-}
+const NOT_FUZZED: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(WRITE_ROUTES).flatMap(([key, rule]) => (rule.notFuzzed ? [[key, rule.notFuzzed]] : [])),
+)
 
 /** A route's 400 requests take seconds idle; a loaded 2-core machine can take ten times longer. */
 const ROUTE_TIMEOUT_MS = 180_000
@@ -217,6 +218,11 @@ describe('fuzz: no request answers 5xx', () => {
     expect(urls).toContain('POST /api/clone/talk/messages/stream')
     expect(urls).toContain('GET /api/uploads/files/:fileKey/:fileName')
     expect(urls.length).toBeGreaterThan(40)
+  })
+
+  it('knows every write route from the route table (a new one needs an entry there first)', () => {
+    const missing = routes.flatMap(writeRouteKeys).filter((key) => !(key in WRITE_ROUTES))
+    expect(missing, 'write routes with no entry in test/api/route-table.ts').toEqual([])
   })
 
   for (const { method, url, route } of fuzzedRoutes()) {
