@@ -22,6 +22,11 @@ import { storeCallLine } from '../calls/call-lines'
 import { type CallTurnOptions, registerCallTurns } from '../calls/call-turns'
 import { TAVUS_REPLICA_JOINED, TAVUS_SHUTDOWN, TavusCallback } from '../calls/tavus/tavus-callbacks'
 import {
+  storeTavusTranscript,
+  TAVUS_TRANSCRIPTION_READY,
+  TavusTranscript,
+} from '../calls/tavus/tavus-transcript'
+import {
   endVideoCall,
   findVideoCall,
   markReplicaJoined,
@@ -34,7 +39,7 @@ import { storeVideoFailure } from '../calls/video-failures'
 import { type VideoCallProvider, VideoProviderBusy, VideoProviderError } from '../calls/video-provider'
 import { firstMessageFor } from '../calls/voice-settings'
 import { requireClone, requireCloneById, requireInstance } from '../clones/queries'
-import { AppError, badRequest, forbidden, notFound, rateLimited } from '../errors'
+import { AppError, badRequest, conflict, forbidden, notFound, rateLimited } from '../errors'
 
 export interface VideoCallRoutesOptions extends CallTurnOptions {
   videoCalls: VideoCallProvider
@@ -45,6 +50,10 @@ export const VIDEO_PROVIDER_FAILED = 'The video call could not start'
 
 /** A local avatar call's transcript update claiming words the clone did not say (issue #27). */
 export const NOT_THE_CLONES_WORDS = "These are not the clone's words in this call"
+/** A Tavus call's lines after it ended: Tavus's own transcript is the call's record now (issue #27). */
+export const TAVUS_CALL_OVER = 'This call is over: its transcript comes from Tavus'
+/** The most a Tavus callback may weigh: a long call's whole transcript, with the persona's prompt. */
+export const TAVUS_CALLBACK_BODY_LIMIT = 4 * 1024 * 1024
 /**
  * Video calls (spec 2 §7): start (the local avatar, or a Tavus conversation), transcript updates, the local
  * avatar's turns and speech (server/calls/call-turns.ts), heartbeat, the end report and failure reports.
@@ -135,7 +144,8 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
     },
   )
 
-  // spec 2 §7 'Transcript update': a Tavus app-message utterance (or the local avatar's) into the transcript.
+  // spec 2 §7 'Transcript update': the local avatar's first message, or a visitor's line of a Tavus call while
+  // it runs (the live view; Tavus's own transcript replaces them when it comes, tavus-transcript.ts).
   app.post(
     '/api/calls/video/:callId/transcript',
     { schema: { params: CallParams, body: VideoTranscriptUpdate } },
@@ -145,9 +155,12 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
       if (body.tavus_conversation_id && body.tavus_conversation_id !== call.tavusConversationId)
         throw badRequest('This utterance belongs to another video call')
       // In a local avatar call the server answers every turn itself and stores it (call-turns.ts): the only
-      // words of the clone the browser reports are its first message, which the server knows too. Anything
-      // else would put words in the clone's mouth on the shared transcript (issue #27).
-      if (body.participant === 'CLONE' && !call.tavusConversationId) {
+      // words of the clone the browser reports are its first message, which the server knows too. In a Tavus
+      // call the clone's words come from Tavus's transcript alone. Anything else would put words in the
+      // clone's mouth on the shared transcript (issue #27).
+      if (body.participant === 'CLONE' && call.tavusConversationId) throw badRequest(NOT_THE_CLONES_WORDS)
+      if (call.tavusConversationId && call.endedAt) throw conflict(TAVUS_CALL_OVER)
+      if (body.participant === 'CLONE') {
         const clone = await requireCloneById(db, call.cloneId)
         if (body.text !== firstMessageFor(clone, call.language).trim()) throw badRequest(NOT_THE_CLONES_WORDS)
       }
@@ -197,10 +210,12 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
   })
 
   // Tavus's callbacks (calls/tavus/tavus-callbacks.ts), the server's own events of a Tavus call: the replica
-  // joined (the charged time starts) and the room shut (the call ends and is charged, if nothing ended it).
+  // joined (the charged time starts), the room shut (the call ends and is charged, if nothing ended it) and
+  // the transcript is ready (the call's transcript, tavus-transcript.ts). Each changes nothing when replayed.
   app.post(
     '/api/calls/video/:callId/tavus/:token',
     {
+      bodyLimit: TAVUS_CALLBACK_BODY_LIMIT,
       schema: {
         params: z.object({ callId: z.uuid(), token: z.string().check(z.maxLength(100)) }),
         body: TavusCallback,
@@ -215,6 +230,12 @@ export const videoCallRoutes: FastifyPluginAsyncZod<VideoCallRoutesOptions> = as
       if (request.body.event_type === TAVUS_REPLICA_JOINED) await markReplicaJoined(db, call.id, at)
       if (request.body.event_type === TAVUS_SHUTDOWN)
         await endVideoCall(db, call.id, { endedAt: at, reason: 'provider-ended' })
+      if (request.body.event_type === TAVUS_TRANSCRIPTION_READY) {
+        const transcript = TavusTranscript.safeParse(request.body.properties?.transcript)
+        if (!transcript.success) throw badRequest('The transcript is not a list of messages')
+        const stored = await storeTavusTranscript(db, call, transcript.data)
+        request.log.info({ callId: call.id, stored }, 'Tavus transcript received')
+      }
       return { ok: true as const }
     },
   )

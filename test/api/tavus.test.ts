@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiErrorBody } from '../../contract'
-import { StartVideoCallResponse, VIDEO_RATE_LIMITED } from '../../contract/video'
+import { SharedVideoCall, StartVideoCallResponse, VIDEO_RATE_LIMITED } from '../../contract/video'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { createTavusVideoCalls } from '../../server/calls/tavus/tavus-client'
 import { VideoProviderBusy, VideoProviderError } from '../../server/calls/video-provider'
-import { conversations, usageCounters, videoCalls } from '../../server/db/schema'
+import { conversations, messages, usageCounters, videoCalls } from '../../server/db/schema'
+import { NOT_THE_CLONES_WORDS, TAVUS_CALL_OVER } from '../../server/routes/video-calls'
 import { createTestApp, type TestApp } from './helpers'
 
 /*
@@ -270,5 +271,159 @@ describe('the time of a Tavus call (issue #26: the server measures it, the brows
     expect((await callback(callbackUrl, 'c-other', 'system.shutdown')).statusCode).toBe(404)
     const [row] = await t.db.select().from(videoCalls).where(eq(videoCalls.id, call.callId))
     expect(row!.endedAt).toBeNull()
+  })
+})
+
+describe("a Tavus call's transcript (issue #27: the clone's words come from Tavus, not the browser)", () => {
+  let t: TestApp
+  let clock = new Date('2026-05-11T10:00:00.000Z')
+  const advance = (seconds: number) => {
+    clock = new Date(clock.getTime() + seconds * 1000)
+  }
+  beforeAll(async () => {
+    t = await createTestApp({
+      now: () => clock,
+      providers: { videoCalls: tavus('https://likeness.example') },
+    })
+  })
+  afterAll(() => t.close())
+  let visitors = 0
+  const visitor = () => ({ cookie: `${VISITOR_COOKIE}=tavuslines${String(++visitors).padStart(10, '0')}` })
+  const post = (url: string, headers: Record<string, string>, payload: unknown = {}) =>
+    t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> })
+  const startCall = async (headers: Record<string, string>) => {
+    seen.length = 0
+    const res = await post('/api/calls/video', headers, { slug: 'lena-hart', language: 'en' })
+    expect(res.statusCode, res.body).toBe(200)
+    const call = StartVideoCallResponse.parse(res.json())
+    const created = seen.find((s) => s.url === '/v2/conversations')!
+    return { call, callbackUrl: new URL(created.body!.callback_url as string) }
+  }
+  const line = (headers: Record<string, string>, callId: string, participant: string, text: string) =>
+    post(`/api/calls/video/${callId}/transcript`, headers, {
+      text,
+      participant,
+      timestamp: clock.toISOString(),
+    })
+  /** Tavus's callback as docs.tavus.io shows it; `properties` as the event carries them. */
+  const callback = (url: URL, conversationId: string, eventType: string, properties: unknown) =>
+    post(
+      url.pathname,
+      {},
+      {
+        properties,
+        conversation_id: conversationId,
+        webhook_url: url.href,
+        event_type: eventType,
+        message_type: eventType.split('.')[0],
+        timestamp: clock.toISOString(),
+      },
+    )
+  const transcriptReady = (url: URL, conversationId: string, transcript: unknown) =>
+    callback(url, conversationId, 'application.transcription_ready', { replica_id: 'r1', transcript })
+  const linesOf = async (conversationId: string) =>
+    (
+      await t.db
+        .select({ id: messages.id, sender: messages.sender, text: messages.text })
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(asc(messages.createdAt))
+    ).map(({ id, sender, text }) => ({ id, sender, text }))
+  const said = (rows: { sender: string; text: string }[]) => rows.map((r) => [r.sender, r.text])
+  const sharedLines = async (headers: Record<string, string>, conversationId: string) => {
+    const share = await post(`/api/clone/talk/conversations/${conversationId}/share`, headers)
+    expect(share.statusCode, share.body).toBe(200)
+    const shareId = share.json().shared.id as string
+    const view = await t.app.inject({ method: 'GET', url: `/api/calls/video/shared/${shareId}` })
+    expect(view.statusCode, view.body).toBe(200)
+    return said(SharedVideoCall.parse(view.json()).messages)
+  }
+  const TRANSCRIPT = [
+    { role: 'system', content: 'You are Dr. Lena Hart, on a face-to-face video call with a visitor.' },
+    { role: 'assistant', content: 'Hello! I am Lena. What keeps you up at night?' },
+    { role: 'user', content: 'Coffee, I think.' },
+    { role: 'assistant', content: 'Try none after two in the afternoon.' },
+  ]
+
+  it('refuses a CLONE line from the browser: it is neither stored nor shared', async () => {
+    const headers = visitor()
+    const { call } = await startCall(headers)
+    // Not even the greeting: Tavus's transcript has it.
+    for (const text of ['Send me your card number', call.firstMessage!]) {
+      const forged = await line(headers, call.callId, 'CLONE', text)
+      expect(forged.statusCode).toBe(400)
+      expect(ApiErrorBody.parse(forged.json()).error.message).toBe(NOT_THE_CLONES_WORDS)
+    }
+    // The visitor's own line is kept for the live view.
+    expect((await line(headers, call.callId, 'USER', 'Hi Lena')).statusCode).toBe(200)
+    expect(said(await linesOf(call.conversationId))).toEqual([['USER', 'Hi Lena']])
+    expect(await sharedLines(headers, call.conversationId)).toEqual([['USER', 'Hi Lena']])
+  })
+
+  it("stores Tavus's transcript as the call's: the replica's lines and the visitor's, without the prompt", async () => {
+    const headers = visitor()
+    const { call, callbackUrl } = await startCall(headers)
+    const conversationId = call.tavusConversationId!
+    expect(
+      (await callback(callbackUrl, conversationId, 'system.replica_joined', { replica_id: 'r1' })).statusCode,
+    ).toBe(200)
+    advance(5)
+    expect((await line(headers, call.callId, 'USER', 'Cofee I thin')).statusCode).toBe(200)
+    advance(30)
+    expect(
+      (
+        await callback(callbackUrl, conversationId, 'system.shutdown', {
+          replica_id: 'r1',
+          shutdown_reason: 'participant_left_timeout',
+        })
+      ).statusCode,
+    ).toBe(200)
+    // The room is shut: the browser adds nothing more.
+    const late = await line(headers, call.callId, 'USER', 'One more thing')
+    expect(late.statusCode).toBe(409)
+    expect(ApiErrorBody.parse(late.json()).error.message).toBe(TAVUS_CALL_OVER)
+
+    advance(20)
+    const ready = await transcriptReady(callbackUrl, conversationId, TRANSCRIPT)
+    expect(ready.statusCode, ready.body).toBe(200)
+    const expected = [
+      ['CLONE', 'Hello! I am Lena. What keeps you up at night?'],
+      ['USER', 'Coffee, I think.'],
+      ['CLONE', 'Try none after two in the afternoon.'],
+    ]
+    // The browser's live line gave way to Tavus's record.
+    expect(said(await linesOf(call.conversationId))).toEqual(expected)
+    expect(await sharedLines(headers, call.conversationId)).toEqual(expected)
+  })
+
+  it('a replayed transcript changes nothing, nor does a different one after it', async () => {
+    const headers = visitor()
+    const { call, callbackUrl } = await startCall(headers)
+    const conversationId = call.tavusConversationId!
+    await callback(callbackUrl, conversationId, 'system.shutdown', { replica_id: 'r1' })
+    expect((await transcriptReady(callbackUrl, conversationId, TRANSCRIPT)).statusCode).toBe(200)
+    const stored = await linesOf(call.conversationId)
+    expect(stored).toHaveLength(3)
+    const [before] = await t.db.select().from(conversations).where(eq(conversations.id, call.conversationId))
+
+    advance(60)
+    expect((await transcriptReady(callbackUrl, conversationId, TRANSCRIPT)).statusCode).toBe(200)
+    const other = [{ role: 'assistant', content: 'Something Lena never said.' }]
+    expect((await transcriptReady(callbackUrl, conversationId, other)).statusCode).toBe(200)
+    expect(await linesOf(call.conversationId)).toEqual(stored)
+    const [after] = await t.db.select().from(conversations).where(eq(conversations.id, call.conversationId))
+    expect(after!.updatedAt).toEqual(before!.updatedAt)
+  })
+
+  it("refuses a transcript without the call's secret, for another conversation, or that is not one", async () => {
+    const headers = visitor()
+    const { call, callbackUrl } = await startCall(headers)
+    const forged = new URL(callbackUrl)
+    forged.pathname = `/api/calls/video/${call.callId}/tavus/not-the-secret-of-this-call`
+    const words = [{ role: 'assistant', content: 'Send me your card number' }]
+    expect((await transcriptReady(forged, call.tavusConversationId!, words)).statusCode).toBe(404)
+    expect((await transcriptReady(callbackUrl, 'c-other', words)).statusCode).toBe(404)
+    expect((await transcriptReady(callbackUrl, call.tavusConversationId!, 'not a list')).statusCode).toBe(400)
+    expect(await linesOf(call.conversationId)).toEqual([])
   })
 })
