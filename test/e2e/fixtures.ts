@@ -1,3 +1,6 @@
+import { mkdir, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import {
   type APIRequestContext,
   test as base,
@@ -46,6 +49,43 @@ export async function codeFromOutbox(request: APIRequestContext, email: string):
   return code!
 }
 
+/** A lock older than this was left by a test that timed out in the middle of its sign-in: it is taken over. */
+const STALE_SIGN_IN_LOCK_MS = 45_000
+
+/**
+ * Runs one sign-in to an address at a time across the run's workers. A code belongs to the visitor that
+ * asked for it, and the dev outbox lists an address's codes without saying whose: two tests signing in to
+ * the same seeded account at once (lena@, staff@) could each read the other's code and be refused. A lock
+ * directory per address (mkdir is atomic) in the run's own folder; addresses of one test never wait.
+ */
+export async function oneSignInAtATime<T>(email: string, signIn: () => Promise<T>): Promise<T> {
+  const root = path.join(tmpdir(), `likeness-e2e-sign-in-${process.env.E2E_PORT ?? 'local'}`)
+  const lock = path.join(root, encodeURIComponent(email.toLowerCase()))
+  await mkdir(root, { recursive: true })
+  await expect
+    .poll(
+      async () => {
+        try {
+          await mkdir(lock)
+          return true
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+          const held = await stat(lock).catch(() => null)
+          if (held && Date.now() - held.mtimeMs > STALE_SIGN_IN_LOCK_MS)
+            await rm(lock, { recursive: true, force: true })
+          return false
+        }
+      },
+      { message: `the sign-in lock of ${email}`, timeout: 60_000, intervals: [50, 100, 250] },
+    )
+    .toBe(true)
+  try {
+    return await signIn()
+  } finally {
+    await rm(lock, { recursive: true, force: true })
+  }
+}
+
 export interface SignInOptions {
   /** A new address unless given (a seeded account's address signs in as that account). */
   email?: string
@@ -84,16 +124,18 @@ export async function signInThroughApi(
   const challenge = await request.get('/api/bot-check/challenge')
   expect(challenge.ok(), await challenge.text()).toBe(true)
   const botToken = await botTokenFor(await challenge.json())
-  const sent = await request.post('/api/auth/code', { data: { email, botToken }, headers: FROM_OUR_PAGE })
-  expect(sent.ok(), await sent.text()).toBe(true)
-  const code = await codeFromOutbox(request, email)
-  const verified = await request.post('/api/auth/verify', {
-    data: { email, code, transport },
-    headers: FROM_OUR_PAGE,
+  return oneSignInAtATime(email, async () => {
+    const sent = await request.post('/api/auth/code', { data: { email, botToken }, headers: FROM_OUR_PAGE })
+    expect(sent.ok(), await sent.text()).toBe(true)
+    const code = await codeFromOutbox(request, email)
+    const verified = await request.post('/api/auth/verify', {
+      data: { email, code, transport },
+      headers: FROM_OUR_PAGE,
+    })
+    expect(verified.ok(), await verified.text()).toBe(true)
+    const { token } = (await verified.json()) as { token?: string }
+    return { email, token }
   })
-  expect(verified.ok(), await verified.text()).toBe(true)
-  const { token } = (await verified.json()) as { token?: string }
-  return { email, token }
 }
 
 /** The sign-in dialog, driven as a person would: type the address, then the code from the mail. */
@@ -122,11 +164,13 @@ export class SignInDialog {
     await this.page.keyboard.type(await codeFromOutbox(this.page.request, email))
   }
 
-  /** The whole sign-in from the open dialog: address, code, dialog closed. */
+  /** The whole sign-in from the open dialog: address, code, dialog closed (one at a time per address). */
   async signIn(email: string) {
-    await this.requestCode(email)
-    await this.enterCodeFromOutbox(email)
-    await expect(this.codeStep).toBeHidden()
+    await oneSignInAtATime(email, async () => {
+      await this.requestCode(email)
+      await this.enterCodeFromOutbox(email)
+      await expect(this.codeStep).toBeHidden()
+    })
   }
 }
 
