@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/client'
 import { billingAccounts, checkoutSessions, processedEvents, subscriptions } from '../db/schema'
@@ -122,7 +122,15 @@ async function handleEvent(db: Db, payments: PaymentsProvider, event: StripeEven
             : {}),
           updatedAt: new Date(),
         })
-        .where(and(eq(subscriptions.providerSubscriptionId, id), eq(subscriptions.status, 'active')))
+        .where(
+          and(
+            eq(subscriptions.providerSubscriptionId, id),
+            eq(subscriptions.status, 'active'),
+            // Stripe does not promise order (issue #27): an update about a period that ended before the
+            // stored one began is older news, delivered late, and must not move the subscription back.
+            end ? lt(subscriptions.currentPeriodStart, end) : undefined,
+          ),
+        )
       return
     }
     case 'customer.subscription.deleted': {

@@ -5,7 +5,7 @@ import { findLanguage } from '../../contract/languages'
 import type { BrainSetup } from '../brain/create-brain'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { clones, users } from '../db/schema'
+import { clones, processedEvents, users } from '../db/schema'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import { requestLanguage } from '../i18n'
 import { answerIncomingText, type InboundDeps } from '../texting/inbound'
@@ -54,6 +54,33 @@ export const TelegramUpdate = z.looseObject({
     .optional(),
 })
 
+/**
+ * Handles a provider's delivery once (issue #27): a retried or replayed delivery (Twilio's MessageSid and
+ * Telegram's chat and message id, which the signature or secret does not date) changes nothing and texts
+ * nothing, not even 'out of messages' or 'how to start'. Kept with the Stripe webhook's event ids; a delivery
+ * whose handling throws is forgotten, so the provider's own retry is handled. Answers whether it was the first.
+ */
+async function oncePerDelivery(
+  db: Db,
+  id: string,
+  type: string,
+  handle: () => Promise<unknown>,
+): Promise<boolean> {
+  const [first] = await db
+    .insert(processedEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: processedEvents.id })
+  if (!first) return false
+  try {
+    await handle()
+    return true
+  } catch (error) {
+    await db.delete(processedEvents).where(eq(processedEvents.id, id))
+    throw error
+  }
+}
+
 const START = /^\/start(?:@\w+)?(?:\s+([A-Za-z0-9_-]{1,64}))?\s*$/
 
 /**
@@ -95,19 +122,22 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
     const { From, Body, MessageSid } = message.data
     const channel = From.startsWith('whatsapp:') ? 'whatsapp' : 'sms'
     const number = From.replace(/^whatsapp:/, '')
-    const [user] = await db.select().from(users).where(eq(users.phoneNumber, number)).limit(1)
-    if (!user || user.banned) {
-      request.log.info({ channel }, 'text from an unknown number: not answered')
-    } else if (Body.trim()) {
-      const outcome = await answerIncomingText(inbound(request.log), {
-        channel,
-        replyTo: number,
-        userId: user.id,
-        text: Body.trim(),
-        providerMessageId: MessageSid,
-      })
-      request.log.info({ channel, outcome }, 'incoming text')
-    }
+    const handled = await oncePerDelivery(db, `twilio:${MessageSid}`, 'twilio.message', async () => {
+      const [user] = await db.select().from(users).where(eq(users.phoneNumber, number)).limit(1)
+      if (!user || user.banned) {
+        request.log.info({ channel }, 'text from an unknown number: not answered')
+      } else if (Body.trim()) {
+        const outcome = await answerIncomingText(inbound(request.log), {
+          channel,
+          replyTo: number,
+          userId: user.id,
+          text: Body.trim(),
+          providerMessageId: MessageSid,
+        })
+        request.log.info({ channel, outcome }, 'incoming text')
+      }
+    })
+    if (!handled) request.log.info({ channel }, 'a Twilio message delivered again: not handled again')
     return reply.type('text/xml').send(EMPTY_TWIML)
   })
 
@@ -133,48 +163,53 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
         .send({ channel: 'telegram', to: chatId, text: reply })
         .catch((error: unknown) => request.log.error({ err: error }, 'Telegram reply failed'))
 
-    const start = START.exec(text)
-    if (start) {
-      const bound = start[1]
-        ? await consumeTelegramStart(db, start[1], { chatId, username: message.from?.username ?? null })
-        : undefined
-      if (bound) {
-        const [row] = await db
-          .select({
-            userName: users.name,
-            userLanguage: users.language,
-            cloneName: clones.name,
-            cloneLanguage: clones.language,
-          })
-          .from(users)
-          .innerJoin(clones, eq(clones.id, bound.cloneId))
-          .where(eq(users.id, bound.userId))
-        if (row)
-          await send(
-            textingTextsIn(visitorTextLanguage(row.userLanguage, row.cloneLanguage)).greeting(
-              row.userName,
-              row.cloneName,
-            ),
-          )
-      } else if (!(await userOfChat(db, chatId))) {
-        await send(strangerText())
+    const delivery = `telegram:${chatId}:${message.message_id}`
+    const handled = await oncePerDelivery(db, delivery, 'telegram.message', async () => {
+      const start = START.exec(text)
+      if (start) {
+        const bound = start[1]
+          ? await consumeTelegramStart(db, start[1], { chatId, username: message.from?.username ?? null })
+          : undefined
+        if (bound) {
+          const [row] = await db
+            .select({
+              userName: users.name,
+              userLanguage: users.language,
+              cloneName: clones.name,
+              cloneLanguage: clones.language,
+            })
+            .from(users)
+            .innerJoin(clones, eq(clones.id, bound.cloneId))
+            .where(eq(users.id, bound.userId))
+          if (row)
+            await send(
+              textingTextsIn(visitorTextLanguage(row.userLanguage, row.cloneLanguage)).greeting(
+                row.userName,
+                row.cloneName,
+              ),
+            )
+        } else if (!(await userOfChat(db, chatId))) {
+          await send(strangerText())
+        }
+        return
       }
-      return { ok: true }
-    }
 
-    const userId = await userOfChat(db, chatId)
-    if (!userId) {
-      await send(strangerText())
-      return { ok: true }
-    }
-    const outcome = await answerIncomingText(inbound(request.log), {
-      channel: 'telegram',
-      replyTo: chatId,
-      userId,
-      text,
-      providerMessageId: `${chatId}:${message.message_id}`,
+      const userId = await userOfChat(db, chatId)
+      if (!userId) {
+        await send(strangerText())
+        return
+      }
+      const outcome = await answerIncomingText(inbound(request.log), {
+        channel: 'telegram',
+        replyTo: chatId,
+        userId,
+        text,
+        providerMessageId: `${chatId}:${message.message_id}`,
+      })
+      request.log.info({ channel: 'telegram', outcome }, 'incoming text')
     })
-    request.log.info({ channel: 'telegram', outcome }, 'incoming text')
+    if (!handled)
+      request.log.info({ channel: 'telegram' }, 'a Telegram update delivered again: not handled again')
     return { ok: true }
   })
 }
