@@ -5,12 +5,14 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode, PRODUCT_NAME } from '../contract'
 import type { App } from './app-type'
+import { toPublicEmbedConfig } from './embeds/store'
 import { errorBody } from './errors'
 import { requestLanguage } from './i18n'
 import { serverPath } from './paths'
+import { requestOriginOf } from './routes/embeds'
 import { allowFraming } from './security-headers'
 import { type EmbedPageOptions, INVALID_EMBED_TARGET_PAGE, resolveEmbedPage } from './web/embed-page'
-import { embedBootAssets, type PageHeadOptions, renderClonePage, withDocumentLanguage } from './web/page-head'
+import { type PageHeadOptions, renderClonePage, renderEmbedPage, withDocumentLanguage } from './web/page-head'
 
 /** Demo media (portraits, thumbnails) shipped with the seed data. */
 export const seedMediaDir = serverPath('seed/media')
@@ -126,9 +128,19 @@ function registerEmbedPages(app: App, webDist: string, options: EmbedPageOptions
     allowFraming(reply, page.frameAncestors)
     // The shell names the visitor's language (<html lang dir>): it differs by their headers.
     reply.header('vary', LANGUAGE_VARY)
-    const boot = await embedBootAssets(webDist)
-    if (boot) html = html.replace('</head>', () => `  ${boot}\n  </head>`)
-    return reply.code(200).send(withDocumentLanguage(html, requestLanguage(request.headers)))
+    const config = toPublicEmbedConfig(page.config, page.cloneSlug, {
+      ...options.origins,
+      requestOrigin: requestOriginOf(request),
+    })
+    const language = requestLanguage(request.headers)
+    try {
+      html = await renderEmbedPage(html, page, config, options, webDist, language)
+    } catch (error) {
+      // The plain shell still starts the embed (it fetches what it needs).
+      request.log.error({ err: error }, 'embed page could not be written')
+      html = withDocumentLanguage(html, language)
+    }
+    return reply.code(200).send(html)
   }
   app.get('/embed', handler)
   app.get('/embed/*', handler)

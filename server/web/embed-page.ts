@@ -1,10 +1,10 @@
 import { INVALID_EMBED_TARGET_TEXT } from '../../contract/embed'
-import { EMBED_PREFIX, parseEmbedTarget } from '../../contract/embed-protocol'
+import { EMBED_PREFIX, embedRoot, parseEmbedTarget } from '../../contract/embed-protocol'
 import { PRODUCT_NAME } from '../../contract/product'
 import { findInstance } from '../clones/queries'
 import type { Db } from '../db/client'
 import { frameAncestorsOf, type OriginContext } from '../embeds/origins'
-import { findEmbedConfig } from '../embeds/store'
+import { type EmbedConfigRow, findEmbedConfig } from '../embeds/store'
 
 /*
  * The product inside a creator's iframe (issue #14): /embed/{target}/{configId}[/...] answers the web app's
@@ -17,7 +17,20 @@ export interface EmbedPageOptions {
   origins: OriginContext
 }
 
-export type EmbedPage = { valid: true; frameAncestors: string[] } | { valid: false }
+export interface ValidEmbedPage {
+  valid: true
+  frameAncestors: string[]
+  /** The configuration, as its public read answers it (GET /api/embed/configs/{id}). */
+  config: EmbedConfigRow
+  cloneSlug: string
+  instanceSlug: string | null
+  /** '/embed/{target}/{configId}' (contract/embed-protocol.ts embedRoot). */
+  root: string
+  /** The rest of the path: '/', '/overview', '/conversation/{id}', '/call', '/video'. */
+  relative: string
+}
+
+export type EmbedPage = ValidEmbedPage | { valid: false }
 
 const decode = (segment: string): string | null => {
   try {
@@ -38,16 +51,24 @@ export async function resolveEmbedPage(
 ): Promise<EmbedPage> {
   const invalid = { valid: false } as const
   if (!pathname.startsWith(`${EMBED_PREFIX}/`)) return invalid
-  const [rawTarget = '', rawConfig = ''] = pathname.slice(EMBED_PREFIX.length + 1).split('/')
+  const [rawTarget = '', rawConfig = '', ...rest] = pathname.slice(EMBED_PREFIX.length + 1).split('/')
   const target = decode(rawTarget)
   const configId = decode(rawConfig)
   const parsed = target === null ? null : parseEmbedTarget(target)
-  if (!parsed || !configId) return invalid
+  if (!parsed || !configId || target === null) return invalid
   const found = await findEmbedConfig(db, configId)
   if (!found || found.cloneSlug !== parsed.cloneSlug) return invalid
   if (parsed.instanceSlug && !(await findInstance(db, found.config.cloneId, parsed.instanceSlug)))
     return invalid
-  return { valid: true, frameAncestors: frameAncestorsOf(found.config.allowedOrigins, origins) }
+  return {
+    valid: true,
+    frameAncestors: frameAncestorsOf(found.config.allowedOrigins, origins),
+    config: found.config,
+    cloneSlug: parsed.cloneSlug,
+    instanceSlug: parsed.instanceSlug ?? null,
+    root: embedRoot(target, configId),
+    relative: `/${rest.join('/')}`.replace(/\/+$/, '') || '/',
+  }
 }
 
 export const INVALID_EMBED_TARGET_PAGE = `<!doctype html>

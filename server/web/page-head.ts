@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CloneProfile } from '../../contract'
 import { DEFAULT_CONVERSATION_TITLE, PRODUCT_NAME } from '../../contract'
+import type { PublicEmbedConfig } from '../../contract/embed'
 import { stringsIn } from '../../contract/i18n'
 import { DEFAULT_LANGUAGE_CODE, isRightToLeft } from '../../contract/languages'
 import { findSharedConversation } from '../chat/sharing'
@@ -9,6 +10,7 @@ import { findCloneBySlug, findInstance, loadCloneProfile } from '../clones/queri
 import type { Db } from '../db/client'
 import { readyLanguage } from '../i18n'
 import { type ClonePage, matchClonePage } from './clone-pages'
+import type { ValidEmbedPage } from './embed-page'
 import { escapeHtml as esc, jsonForScript, truncate } from './html'
 import type { pageStrings } from './page.strings'
 import { renderProfile, renderTalk } from './prerender'
@@ -28,6 +30,8 @@ import { renderProfile, renderTalk } from './prerender'
 
 /** The id of the JSON block the web app reads (renderer/src/api/prerendered.ts). */
 export const PRERENDER_DATA_ID = 'likeness-prerender'
+/** The id of an embed page's configuration block (renderer/src/platform/embed.ts reads it instead of fetching). */
+export const EMBED_CONFIG_DATA_ID = 'likeness-embed-config'
 
 export interface PageHeadOptions {
   db: Db
@@ -255,6 +259,59 @@ export async function renderClonePage(
     : out.replace('</head>', () => `  ${description}\n  </head>`)
   if (extra.some(Boolean))
     out = out.replace('</head>', () => `  ${extra.filter(Boolean).join('\n    ')}\n  </head>`)
+  if (body !== null) {
+    out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+    out = startAppAfterPaint(out)
+  }
+  return out
+}
+
+/**
+ * An embed page (/embed/{target}/{configId}/...): the shell with the configuration written in as JSON (the
+ * embed starts without fetching it) and the boot's modules announced; at the embed's root and on its
+ * conversations, the talk screen written into #root as on the site (renderTalk's embed form: no logo, the
+ * back link to the embed's overview, no 'powered by' when white-labelled) with the clone's profile, so the
+ * first paint inside a creator's site does not wait for the JavaScript (issue #27, Lighthouse on the embed
+ * route). A returning visitor whose conversation the root resumes sees the written start screen until the
+ * app opens it, as the app's own start screen would have shown while it decides.
+ */
+export async function renderEmbedPage(
+  html: string,
+  page: ValidEmbedPage,
+  config: PublicEmbedConfig,
+  { db }: Pick<PageHeadOptions, 'db'>,
+  webDist: string,
+  language: string,
+): Promise<string> {
+  const extra = [
+    `<script type="application/json" id="${EMBED_CONFIG_DATA_ID}">${jsonForScript(config)}</script>`,
+  ]
+  const boot = await embedBootAssets(webDist)
+  if (boot) extra.push(boot)
+  const conversation = /^\/conversation\/[^/]+$/.test(page.relative)
+  let body: string | null = null
+  if ((page.relative === '/' || conversation) && (await talkScreenAssets(webDist)) !== null) {
+    const data = await loadClonePage(db, {
+      kind: conversation ? 'conversation' : 'talk',
+      slug: page.cloneSlug,
+      instanceSlug: page.instanceSlug,
+      shareId: null,
+    })
+    if (data) {
+      body = renderTalk(data.clone, 'light', !conversation, language, {
+        root: page.root,
+        whitelabel: config.whitelabel,
+      })
+      const prerendered = { slug: page.cloneSlug, instanceSlug: page.instanceSlug, clone: data.clone }
+      extra.push(
+        `<script type="application/json" id="${PRERENDER_DATA_ID}">${jsonForScript(prerendered)}</script>`,
+      )
+    }
+  }
+  let out = withDocumentLanguage(html, language).replace(
+    '</head>',
+    () => `  ${extra.join('\n    ')}\n  </head>`,
+  )
   if (body !== null) {
     out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
     out = startAppAfterPaint(out)

@@ -74,9 +74,13 @@ const verifiedBadge = (size: number, t: Texts) =>
 const LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect x="2" y="4" width="19" height="16" rx="8" fill="var(--accent-9)"></rect><rect x="11" y="12" width="19" height="16" rx="8" fill="var(--accent-11)" opacity="0.85"></rect><circle cx="16" cy="20" r="1.6" fill="var(--accent-contrast)"></circle><circle cx="21" cy="20" r="1.6" fill="var(--accent-contrast)"></circle><circle cx="26" cy="20" r="1.6" fill="var(--accent-contrast)"></circle></svg>'
 
-/** RootLayout's skip link and AppHeader; the account slot is left empty (it is per visitor). */
-const appHeader = (t: Texts) =>
-  `<a href="#main" class="skip-link">${esc(t.page.skipToContent)}</a><header class="app-header"><div class="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-3 app-header__inner"><a class="app-logo" href="/explore">${LOGO}<span>${esc(PRODUCT_NAME)}</span></a><div class="rt-Flex rt-r-ai-center rt-r-gap-2"></div></div></header>`
+/**
+ * RootLayout's skip link and AppHeader; the account slot is left empty (it is per visitor). In an embed the
+ * header has no logo (an empty place keeps the controls on the right) and its controls (the language
+ * choice, the bubble's buttons) come with the app.
+ */
+const appHeader = (t: Texts, embedded = false) =>
+  `<a href="#main" class="skip-link">${esc(t.page.skipToContent)}</a><header class="app-header"${embedded ? ' data-embedded="true"' : ''}><div class="rt-Flex rt-r-ai-center rt-r-jc-space-between rt-r-gap-3 app-header__inner">${embedded ? '<span></span>' : `<a class="app-logo" href="/explore">${LOGO}<span>${esc(PRODUCT_NAME)}</span></a>`}<div class="rt-Flex rt-r-ai-center rt-r-gap-2"></div></div></header>`
 
 /** Radix Avatar with its image in place; the portrait is the page's largest image, so it loads first. */
 function avatar(sizeClasses: string, extraClass: string, src: string | null, alt: string, px: number) {
@@ -152,17 +156,30 @@ export function renderProfile(clone: CloneProfile, appearance: 'light' | 'dark',
   )
 }
 
-/** The talk screen of a new conversation (TalkScreen with its start screen, before the first message), in `language`. */
+/** Where a talk screen is written into an embed (server/web/page-head.ts renderEmbedPage). */
+export interface EmbedTalk {
+  /** The embed's root, '/embed/{target}/{configId}': its back link goes to the root's '/overview'. */
+  root: string
+  /** A white-labelled configuration shows no 'powered by' line (features/embed/PoweredBy.tsx). */
+  whitelabel: boolean
+}
+
+/**
+ * The talk screen of a new conversation (TalkScreen with its start screen, before the first message), in
+ * `language`; inside an embed when `embed` is given.
+ */
 export function renderTalk(
   clone: CloneProfile,
   appearance: 'light' | 'dark',
   startScreen: boolean,
   language: string,
+  embed: EmbedTalk | null = null,
 ): string {
   const t = textsIn(language)
   const path = clonePath(clone)
+  const backHref = embed ? `${embed.root}/overview` : path
   const portrait = portraitOf(clone)
-  const header = `<div class="talk-header"><div class="rt-Flex rt-r-ai-center rt-r-gap-3 talk-header__inner"><a class="talk-header__back" aria-label="${esc(t.page.backTo(clone.name))}" href="${esc(path)}">${svg(18, ICON.arrowLeft, MIRRORED)}${avatar('rt-r-size-2', '', portrait, '', 32)}</a><div class="rt-Flex rt-r-fd-column talk-header__text"><div class="rt-Flex rt-r-ai-center rt-r-gap-1"><h1 class="talk-header__name">${esc(clone.name)}</h1>${clone.verified ? verifiedBadge(16, t) : ''}</div>${clone.instance ? `<span data-accent-color="gray" class="rt-Text rt-r-size-1 talk-header__subtitle">${esc(clone.instance.name)}</span>` : ''}</div><div class="rt-Flex rt-r-ai-center rt-r-ml" style="--ml: auto;"><button data-accent-color="gray" data-radius="full" aria-label="${esc(t.app('history.openHistory'))}" type="button" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-ghost rt-IconButton">${svg(18, ICON.history)}</button></div></div></div>`
+  const header = `<div class="talk-header"><div class="rt-Flex rt-r-ai-center rt-r-gap-3 talk-header__inner"><a class="talk-header__back" aria-label="${esc(t.page.backTo(clone.name))}" href="${esc(backHref)}">${svg(18, ICON.arrowLeft, MIRRORED)}${avatar('rt-r-size-2', '', portrait, '', 32)}</a><div class="rt-Flex rt-r-fd-column talk-header__text"><div class="rt-Flex rt-r-ai-center rt-r-gap-1"><h1 class="talk-header__name">${esc(clone.name)}</h1>${clone.verified ? verifiedBadge(16, t) : ''}</div>${clone.instance ? `<span data-accent-color="gray" class="rt-Text rt-r-size-1 talk-header__subtitle">${esc(clone.instance.name)}</span>` : ''}</div><div class="rt-Flex rt-r-ai-center rt-r-ml" style="--ml: auto;"><button data-accent-color="gray" data-radius="full" aria-label="${esc(t.app('history.openHistory'))}" type="button" class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-ghost rt-IconButton">${svg(18, ICON.history)}</button></div></div></div>`
   const questions = (clone.options.suggestQuestions ? clone.suggestedQuestions : []).slice(0, START_QUESTIONS)
   const start = `<div class="talk-start"><div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-gap-3 talk-start__intro">${avatar('rt-r-size-7', 'talk-start__avatar', portrait, '', 96)}<div class="rt-Flex rt-r-ai-center rt-r-jc-center rt-r-fw-wrap rt-r-gap-2"><h2 class="rt-Heading rt-r-size-6 rt-r-ta-center">${esc(clone.name)}</h2>${clone.verified ? verifiedBadge(20, t) : ''}</div>${instanceBadge(clone.instance?.name ?? null)}${clone.headline ? `<p data-accent-color="gray" class="rt-Text rt-r-size-2 rt-r-ta-center talk-start__headline">${esc(clone.headline)}</p>` : ''}</div>${
     questions.length
@@ -177,11 +194,13 @@ export function renderTalk(
     ? '<p class="remaining-line" aria-hidden="true" style="height: 18px; margin: 4px 0 0;"></p>'
     : ''
   // The 'powered by' line (features/embed/PoweredBy.tsx, same inline style): never white-labelled on the site.
-  const poweredBy = `<p class="powered-by" style="margin: 4px 0 0; text-align: center; font-size: var(--font-size-1); line-height: var(--line-height-1); color: var(--gray-11);"><a href="/api/affiliate/${encodeURIComponent(clone.slug)}" target="_blank" rel="noopener" style="color: inherit;">${esc(t.page.poweredBy(PRODUCT_NAME))}<span class="visually-hidden"> ${esc(t.page.opensInNewTab)}</span></a></p>`
+  const poweredBy = embed?.whitelabel
+    ? ''
+    : `<p class="powered-by" style="margin: 4px 0 0; text-align: center; font-size: var(--font-size-1); line-height: var(--line-height-1); color: var(--gray-11);"><a href="/api/affiliate/${encodeURIComponent(clone.slug)}" target="_blank" rel="noopener" style="color: inherit;">${esc(t.page.poweredBy(PRODUCT_NAME))}<span class="visually-hidden"> ${esc(t.page.opensInNewTab)}</span></a></p>`
   const disclaimer = clone.options.warning ? clone.options.customWarning?.trim() : null
   const footer = `<div class="talk-footer">${prompt}${remaining}${poweredBy}${disclaimer ? `<p class="talk-disclaimer">${esc(disclaimer)}</p>` : ''}</div>`
   return themeRoot(
     appearance,
-    `${appHeader(t)}<main id="main" class="page talk-page"><div class="talk-layout"><div class="talk-main">${header}<div class="talk-body">${startScreen ? start : ''}</div>${footer}</div><aside class="talk-aside" aria-hidden="true"></aside></div></main>`,
+    `${appHeader(t, embed !== null)}<main id="main" class="page talk-page"><div class="talk-layout"><div class="talk-main">${header}<div class="talk-body">${startScreen ? start : ''}</div>${footer}</div><aside class="talk-aside" aria-hidden="true"></aside></div></main>`,
   )
 }

@@ -18,6 +18,12 @@ const PUBLIC_URL = 'https://likeness.example'
 const DEMO = 'http://localhost:5174'
 const html = { accept: 'text/html' }
 
+/** The configuration block an embed page carries (renderer/src/platform/embed.ts reads it). */
+const writtenConfig = (body: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="likeness-embed-config">([^<]*)<\/script>/.exec(body)?.[1] ?? 'null',
+  )
+
 const frameAncestors = (csp: unknown) =>
   /(?:^|;)\s*frame-ancestors ([^;]*)/.exec(String(csp))?.[1]?.split(' ') ?? []
 
@@ -50,7 +56,11 @@ describe('embed pages', () => {
     ]) {
       const res = await t.app.inject({ url: `/embed/lena-hart/${config.id}${rest}`, headers: html })
       expect(res.statusCode, rest).toBe(200)
-      expect(res.body).toBe(INDEX_HTML)
+      // The shell, with the configuration written in (no screen: this build names no talk screen).
+      expect(res.body).toContain('<div id="root"></div>')
+      expect(writtenConfig(res.body)).toEqual(
+        (await t.app.inject({ url: `/api/embed/configs/${config.id}` })).json(),
+      )
       expect(frameAncestors(res.headers['content-security-policy'])).toEqual([
         "'self'",
         'https://creator.example',
@@ -88,6 +98,59 @@ describe('embed pages', () => {
       expect(head).not.toContain('index-1.js')
     } finally {
       await rm(path.join(webDist, '.vite'), { recursive: true, force: true })
+    }
+  })
+
+  it('writes the talk screen into the embed’s root and conversations, with the clone, before the app starts', async () => {
+    await mkdir(path.join(webDist, '.vite'), { recursive: true })
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true },
+      'src/features/talk/TalkScreen.tsx': {
+        file: 'assets/TalkScreen-1.js',
+        css: ['assets/TalkScreen-1.css'],
+      },
+    }
+    await writeFile(path.join(webDist, '.vite/manifest.json'), JSON.stringify(manifest))
+    const shell =
+      '<!doctype html><html><head><title>Likeness</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>'
+    await writeFile(path.join(webDist, 'index.html'), shell)
+    try {
+      // The seeded bubble: not white-labelled.
+      const root = `/embed/lena-hart/${bubble}`
+      const start = await t.app.inject({ url: root, headers: html })
+      expect(start.statusCode).toBe(200)
+      const written = start.body.slice(start.body.indexOf('<div id="root">'))
+      // The start screen, in the embed's header (no logo link), its back link to the embed's overview.
+      expect(written).toContain('data-prerendered')
+      expect(written).toContain('<h2 class="rt-Heading rt-r-size-6 rt-r-ta-center">Dr. Lena Hart</h2>')
+      expect(written).toContain('data-embedded="true"')
+      expect(written).not.toContain('class="app-logo"')
+      expect(written).toContain(`href="${root}/overview"`)
+      expect(written).toContain('Powered by Likeness')
+      // The clone for the app's first render, and the app's script held until the written screen painted.
+      expect(start.body).toContain('<script type="application/json" id="likeness-prerender">')
+      expect(start.body).toContain('<script src="/start-app.js" defer></script>')
+
+      const conversation = await t.app.inject({
+        url: `${root}/conversation/8d3c9b8e-0000-4000-8000-000000000000`,
+        headers: html,
+      })
+      expect(conversation.body).toContain('data-prerendered')
+      expect(conversation.body).not.toContain('talk-start__intro')
+      // The overview, calls and video are the app's own: the shell only.
+      for (const rest of ['/overview', '/call', '/video']) {
+        const res = await t.app.inject({ url: `${root}${rest}`, headers: html })
+        expect(res.body, rest).toContain('<div id="root"></div>')
+      }
+
+      // A white-labelled configuration's screen (validInput's) has no 'powered by' line.
+      const plain = await t.app.inject({ url: `/embed/lena-hart/${config.id}`, headers: html })
+      expect(plain.body).toContain('data-prerendered')
+      expect(plain.body).not.toContain('Powered by')
+      expect(writtenConfig(plain.body)).toMatchObject({ id: config.id, whitelabel: true })
+    } finally {
+      await rm(path.join(webDist, '.vite'), { recursive: true, force: true })
+      await writeFile(path.join(webDist, 'index.html'), INDEX_HTML)
     }
   })
 

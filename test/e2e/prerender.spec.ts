@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { embedConfigIdOf } from '../../server/seed/embeds'
 import { expect, LENA, Profile, Talk, test } from './fixtures'
 
 /*
@@ -89,6 +90,25 @@ for (const width of [390, 1280]) {
       await expect(written).toHaveCount(0)
       // The usage arrives after the app starts: its line fills the place kept for it.
       await expect(page.locator('.remaining-line')).toHaveText(/Messages? Remaining/)
+      await expect(page.locator('#root .talk-start__avatar .rt-AvatarImage')).toBeVisible()
+      expect(await layout(page)).toEqual(before)
+    })
+
+    test('the embed’s talk screen the app shows sits exactly where the written one was', async ({ page }) => {
+      const release = await holdTheApp(page)
+      await page.goto(`/embed/${LENA.slug}/${embedConfigIdOf(LENA.slug, 'bubble')}`, { waitUntil: 'commit' })
+      const written = page.locator('[data-prerendered]')
+      await expect(written.locator('.talk-header__name')).toHaveText(LENA.name)
+      await expect(written.locator('.app-logo')).toHaveCount(0)
+      await expect(written.locator('.talk-start__question')).toHaveCount(3)
+      await painted(page)
+      const before = await layout(page)
+      release()
+      const talk = new Talk(page)
+      await expect(talk.prompt).toBeEditable()
+      await expect(written).toHaveCount(0)
+      await expect(page.locator('.remaining-line')).toHaveText(/Messages? Remaining/)
+      await expect(page.getByRole('link', { name: /Powered by Likeness/ })).toBeVisible()
       await expect(page.locator('#root .talk-start__avatar .rt-AvatarImage')).toBeVisible()
       expect(await layout(page)).toEqual(before)
     })

@@ -44,7 +44,7 @@ export interface EmbedPlatformOptions {
   storage?: KeyValueStorage
   /** sessionStorage (or memory): the first address's parent and layout survive an in-frame reload. */
   session?: KeyValueStorage
-  /** GET /api/embed/configs/{id}; null when the server does not know it. */
+  /** The page's written configuration, else GET /api/embed/configs/{id}; null when the server does not know it. */
   fetchConfig?: (configId: string) => Promise<PublicEmbedConfig | null>
 }
 
@@ -62,7 +62,27 @@ export function parseEmbedPath(pathname: string): { target: string; configId: st
 export const isEmbedPath = (pathname: string) => pathname.startsWith(`${EMBED_PREFIX}/`)
 
 /** The public configuration, fetched before any platform is set (the API client needs one). */
+/** The id of the configuration block the server writes into an embed page (server/web/page-head.ts). */
+export const EMBED_CONFIG_DATA_ID = 'likeness-embed-config'
+
+/**
+ * The configuration the server wrote into this page, when it is the one the address names: the embed then
+ * starts without a request for it. Null for anything else (another id, no block, not a configuration).
+ */
+export function readWrittenConfig(configId: string, doc: Document = document): PublicEmbedConfig | null {
+  const text = doc.getElementById(EMBED_CONFIG_DATA_ID)?.textContent
+  if (!text) return null
+  try {
+    const parsed = PublicEmbedConfig.safeParse(JSON.parse(text))
+    return parsed.success && parsed.data.id === configId ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
 async function fetchPublicConfig(configId: string): Promise<PublicEmbedConfig | null> {
+  const written = readWrittenConfig(configId)
+  if (written) return written
   const response = await fetch(`/api/embed/configs/${encodeURIComponent(configId)}`, {
     credentials: 'omit',
     headers: { Accept: 'application/json' },

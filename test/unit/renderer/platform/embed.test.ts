@@ -5,9 +5,11 @@ import { EMBED_CONFIG_HEADER, EMBED_MESSAGES } from '../../../../contract/embed-
 import {
   allowedParentOrigin,
   createEmbedPlatform,
+  EMBED_CONFIG_DATA_ID,
   type EmbedWindow,
   InvalidEmbedTargetError,
   parseEmbedPath,
+  readWrittenConfig,
 } from '../../../../renderer/src/platform/embed'
 import { isInvalidEmbedTarget } from '../../../../renderer/src/platform/index'
 import { storageKeys } from '../../../../renderer/src/platform/storage-keys'
@@ -171,5 +173,31 @@ describe('embed postMessage origin checks', () => {
     const { embed, listeners } = await boot(undefined, '')
     embed.onParentMessage(() => undefined)
     expect(listeners.size).toBe(0)
+  })
+})
+
+describe('the configuration the server wrote into the page (server/web/page-head.ts)', () => {
+  /** A page holding `text` in the configuration block (none for null). */
+  const page = (text: string | null) =>
+    ({
+      getElementById: (id: string) =>
+        id === EMBED_CONFIG_DATA_ID && text !== null ? { textContent: text } : null,
+    }) as unknown as Document
+  const block = (value: unknown) => JSON.stringify(value)
+
+  it('is used for the configuration the address names, so the embed starts without fetching it', () => {
+    expect(readWrittenConfig(CONFIG, page(block(config)))).toEqual(config)
+  })
+
+  it('is ignored for another configuration, a malformed block, or none', () => {
+    expect(readWrittenConfig('another-id', page(block(config)))).toBeNull()
+    expect(readWrittenConfig(CONFIG, page(block({ ...config, layout: 'sideways' })))).toBeNull()
+    expect(
+      readWrittenConfig(
+        CONFIG,
+        page(`<script type="application/json" id="${EMBED_CONFIG_DATA_ID}">{</script>`),
+      ),
+    ).toBeNull()
+    expect(readWrittenConfig(CONFIG, page(null))).toBeNull()
   })
 })
