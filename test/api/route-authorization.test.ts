@@ -15,6 +15,7 @@ import {
   WRITE_ROUTES,
   writeRouteKeys,
 } from './route-table'
+import { startFakeApi } from './texting-helpers'
 
 /*
  * The authorization table (issue #27 part 1): every write route the app registers is in test/api/route-table.ts
@@ -25,8 +26,38 @@ import {
 
 const PUBLIC_URL = 'http://localhost:8787'
 const routes: RouteOptions[] = []
-const t = await createTestApp({ env: { PUBLIC_URL }, onRoute: (route) => routes.push(route) })
-afterAll(() => t.close())
+// Every outside service configured (fakes on loopback), so every route is registered and every webhook checks
+// its signature: a route that exists only with a provider (Stripe's webhook) is in the table too.
+const fake = await startFakeApi((request) => ({
+  status: 200,
+  body: request.url.endsWith('/checkout/sessions')
+    ? { id: `cs_route_${Date.now()}`, url: 'https://checkout.stripe.test/pay' }
+    : { ok: true, result: {}, sid: 'SM1', status: 'queued', id: 'sub_route' },
+}))
+const t = await createTestApp({
+  env: {
+    PUBLIC_URL,
+    STRIPE_SECRET_KEY: 'sk_test_route_table',
+    STRIPE_WEBHOOK_SECRET: 'whsec_route_table',
+    STRIPE_API_BASE_URL: `${fake.baseUrl}/v1`,
+    TWILIO_ACCOUNT_SID: 'AC0001',
+    TWILIO_AUTH_TOKEN: 'twilio-auth-token-route-table',
+    TWILIO_SMS_FROM: '+15005550006',
+    TWILIO_API_URL: fake.baseUrl,
+    TELEGRAM_BOT_TOKEN: '123:bot-token',
+    TELEGRAM_BOT_USERNAME: 'LikenessRouteBot',
+    TELEGRAM_WEBHOOK_SECRET: 'telegram-secret-route-table',
+    TELEGRAM_API_URL: fake.baseUrl,
+    VAPI_PUBLIC_KEY: 'vapi-public-route-table',
+    VAPI_PRIVATE_KEY: 'vapi-private-route-table',
+    VAPI_API_BASE_URL: fake.baseUrl,
+  },
+  onRoute: (route) => routes.push(route),
+})
+afterAll(async () => {
+  await t.close()
+  await fake.close()
+})
 
 const REFUSED = [401, 403, 404]
 const origin = { origin: PUBLIC_URL }

@@ -222,6 +222,19 @@ export const WRITE_ROUTES: Readonly<Record<string, RouteRule>> = {
     request: (fx) => ({ url: '/api/subscriptions/resume', payload: { cloneSlug: fx.slug } }),
     allowedMayAnswer: [400, 404],
   },
+  'POST /api/stripe/webhook': {
+    allowed: SIGNED,
+    request: () => ({
+      url: '/api/stripe/webhook',
+      payload: {
+        id: 'evt_route_table',
+        type: 'customer.subscription.deleted',
+        data: { object: { id: 'sub_x' } },
+      },
+    }),
+    refusedMayAnswer: [400],
+    note: "Stripe's signature over the raw body; a request without one is refused as a bad request (Stripe's convention)",
+  },
   'POST /checkout/:clientSecret': {
     allowed: EVERY_IDENTITY,
     request: () => ({ url: '/checkout/cs_test_unknown', payload: { action: 'cancel' } }),
