@@ -18,6 +18,7 @@ import { type BotCheckOverrides, botCheckRoutes, createBotCheck } from './bot-ch
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
 import { startVoiceCallSweeper } from './calls/sweeper'
+import { startTavusTranscriptPull } from './calls/tavus/tavus-transcript-pull'
 import { vapiCustomLlmRoutes } from './calls/vapi/custom-llm-route'
 import { vapiKeysOf } from './calls/vapi/vapi-secrets'
 import { vapiWebhookRoutes } from './calls/vapi/webhook-route'
@@ -342,6 +343,8 @@ export async function buildApp({
   })
   await app.register(videoRecordingRoutes, { db, uploadStore })
   startVoiceCallSweeper(app, db, now)
+  // A Tavus call's transcript when its callback did not come (issue #27).
+  startTavusTranscriptPull(app, db, providers.videoCalls, now)
   await app.register(authRoutes, { db, config, mailer: providers.mailer, botCheck })
   // Texting (issue #14): phone numbers and Telegram, opt-ins and the greeting, the providers' webhooks.
   await app.register(phoneRoutes, {

@@ -1,3 +1,5 @@
+import type { TavusTranscript } from './tavus/tavus-transcript'
+
 /**
  * Who holds a video call (ARCHITECTURE.md 'Embedded defaults and real providers'): the local avatar, where
  * the browser animates the clone's portrait and drives listen -> transcribe -> clone brain -> TTS through
@@ -15,6 +17,11 @@ export interface VideoCallProvider {
   close(room: Pick<VideoRoom, 'conversationId'>): Promise<void>
   /** Whether a callback for the call carries the call's secret (Tavus, tavus/tavus-callbacks.ts). */
   acceptsCallback?(callId: string, token: string): boolean
+  /**
+   * The provider's own transcript of a room (Tavus, tavus/tavus-transcript.ts), null while it has none:
+   * the only source of the clone's words in a provider's call (issue #27).
+   */
+  transcript?(room: Pick<VideoRoom, 'conversationId'>): Promise<TavusTranscript | null>
 }
 
 export interface VideoRoom {

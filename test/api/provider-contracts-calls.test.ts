@@ -8,6 +8,11 @@ import { DAILY_EVENT_NAMES } from '../../renderer/src/features/video/daily/daily
 import { mapVapiEvent, VAPI_EVENT_NAMES } from '../../renderer/src/features/voice/vapi/vapi-events'
 import { TavusCallback } from '../../server/calls/tavus/tavus-callbacks'
 import { createTavusVideoCalls } from '../../server/calls/tavus/tavus-client'
+import {
+  TavusTranscript,
+  transcriptLines,
+  transcriptOfConversation,
+} from '../../server/calls/tavus/tavus-transcript'
 import { buildVapiAssistant } from '../../server/calls/vapi/assistant'
 import { CompletionRequest } from '../../server/calls/vapi/custom-llm-route'
 import { confirmVapiCall } from '../../server/calls/vapi/vapi-api'
@@ -284,7 +289,9 @@ describe('Tavus (OpenAPI of docs.tavus.io; Vapi’s Tavus schemas as second witn
   const server = new CaptureServer((r) =>
     r.path === '/v2/conversations'
       ? { json: { conversation_id: 'c1', conversation_url: 'https://tavus.daily.co/c1', status: 'active' } }
-      : { json: {} },
+      : r.method === 'GET'
+        ? { json: { conversation_id: 'c1', status: 'ended', transcript: [{ role: 'user', content: 'Hi.' }] } }
+        : { json: {} },
   )
   beforeAll(() => server.start())
   afterAll(() => server.stop())
@@ -307,13 +314,21 @@ describe('Tavus (OpenAPI of docs.tavus.io; Vapi’s Tavus schemas as second witn
     })
     const room = await tavus.open(start as never)
     await tavus.close({ conversationId: room!.conversationId } as never)
-    const [create, end] = server.take()
+    const transcript = await tavus.transcript!({ conversationId: room!.conversationId })
+    const [create, end, get] = server.take()
     expect(`${create?.method} ${create?.path}`).toBe('POST /v2/conversations')
     expect(operationOf(doc, 'POST', create!.path)).toBeTruthy()
     expect(schemaErrors(doc, conversationSchema, await bodyOf(create!))).toEqual([])
     expect(`${end?.method} ${end?.path}`).toBe('POST /v2/conversations/c1/end')
     expect(operationOf(doc, 'POST', end!.path)).toBeTruthy()
     expect(end!.headers['x-api-key']).toBe('tavus-key')
+    // The transcript (issue #27): GET with ?verbose=true, a documented operation and parameter.
+    expect(`${get?.method} ${get?.path}`).toBe('GET /v2/conversations/c1')
+    const operation = operationOf(doc, 'GET', get!.path) as Json
+    expect(operation).toBeTruthy()
+    expect(get!.query.get('verbose')).toBe('true')
+    expect((operation.parameters as Json[]).map((p) => p.name)).toContain('verbose')
+    expect(transcript).toEqual([{ role: 'user', content: 'Hi.' }])
   })
 
   it('the checker refuses a conversation property neither source lists', () => {
@@ -328,8 +343,22 @@ describe('Tavus (OpenAPI of docs.tavus.io; Vapi’s Tavus schemas as second witn
       expect(schemaErrors({}, callbacks.structure, example)).toEqual([])
       const parsed = TavusCallback.safeParse(example)
       expect(parsed.success).toBe(true)
-      expect(callbacks.systemEvents).toContain(parsed.data?.event_type)
+      expect([...callbacks.systemEvents, ...callbacks.applicationEvents]).toContain(parsed.data?.event_type)
     }
+    // application.transcription_ready: its transcript is what the product stores, without the prompt.
+    const ready = callbacks.examples.find(
+      (e: Json) => e.event_type === 'application.transcription_ready',
+    ) as Json
+    expect(schemaErrors({}, callbacks.transcriptionReadyProperties, ready.properties)).toEqual([])
+    const transcript = TavusTranscript.parse((ready.properties as Json).transcript)
+    expect(transcriptLines(transcript)).toEqual([
+      { sender: 'USER', text: 'Hi.' },
+      { sender: 'CLONE', text: "How's it going?" },
+    ])
+    // The same event among a verbose GET's events, or the document's top-level transcript.
+    expect(transcriptOfConversation({ events: [ready] })).toEqual(transcript)
+    expect(transcriptOfConversation({ transcript: transcript })).toEqual(transcript)
+    expect(transcriptOfConversation({ status: 'active' })).toBeNull()
     // What the Tavus tests post (tavus.test.ts) is of the same structure.
     const posted = {
       event_type: 'system.replica_joined',

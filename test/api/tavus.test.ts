@@ -6,6 +6,11 @@ import { ApiErrorBody } from '../../contract'
 import { SharedVideoCall, StartVideoCallResponse, VIDEO_RATE_LIMITED } from '../../contract/video'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { createTavusVideoCalls } from '../../server/calls/tavus/tavus-client'
+import {
+  pullTavusTranscripts,
+  TAVUS_TRANSCRIPT_AFTER_MS,
+  TAVUS_TRANSCRIPT_RETRY_MS,
+} from '../../server/calls/tavus/tavus-transcript-pull'
 import { VideoProviderBusy, VideoProviderError } from '../../server/calls/video-provider'
 import { conversations, messages, usageCounters, videoCalls } from '../../server/db/schema'
 import { NOT_THE_CLONES_WORDS, TAVUS_CALL_OVER } from '../../server/routes/video-calls'
@@ -23,8 +28,10 @@ interface Seen {
   body: Record<string, unknown> | null
 }
 const seen: Seen[] = []
-/** The next answers of the fake, in order; once empty, a created conversation. */
+/** The next answers of the fake to a POST, in order; once empty, a created conversation. */
 let answers: { status: number; body: unknown }[] = []
+/** What the fake answers to GET /v2/conversations/{id}?verbose=true, by conversation id. */
+const verbose = new Map<string, unknown>()
 let fake: Server
 let baseUrl: string
 
@@ -44,6 +51,12 @@ beforeAll(async () => {
       apiKey: req.headers['x-api-key'] as string | undefined,
       body: await readBody(req),
     })
+    if (req.method === 'GET') {
+      const id = decodeURIComponent(new URL(req.url!, 'http://fake').pathname.split('/').at(-1)!)
+      const body = verbose.get(id) ?? { conversation_id: id, status: 'active' }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      return
+    }
     const next = answers.shift()
     const ended = /\/end$/.test(req.url!)
     const answer = next ?? {
@@ -425,5 +438,87 @@ describe("a Tavus call's transcript (issue #27: the clone's words come from Tavu
     expect((await transcriptReady(callbackUrl, 'c-other', words)).statusCode).toBe(404)
     expect((await transcriptReady(callbackUrl, call.tavusConversationId!, 'not a list')).statusCode).toBe(400)
     expect(await linesOf(call.conversationId)).toEqual([])
+  })
+})
+
+describe("a Tavus call's transcript without a callback: asked of Tavus (GET ?verbose=true)", () => {
+  let t: TestApp
+  let clock = new Date('2026-05-12T10:00:00.000Z')
+  let provider: ReturnType<typeof tavus>
+  beforeAll(async () => {
+    provider = tavus()
+    t = await createTestApp({ now: () => clock, providers: { videoCalls: provider } })
+  })
+  afterAll(() => t.close())
+  const headers = { cookie: `${VISITOR_COOKIE}=tavuspull00000000001` }
+  const later = (ms: number) => new Date(clock.getTime() + ms)
+
+  it('stores the transcript of an ended call once, and asks no more once it has it', async () => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/calls/video',
+      headers,
+      payload: { slug: 'lena-hart', language: 'en' },
+    })
+    expect(started.statusCode, started.body).toBe(200)
+    const call = StartVideoCallResponse.parse(started.json())
+    const asked = new Map<string, number>()
+    const pull = (at: Date) => pullTavusTranscripts(t.db, provider, at, asked)
+    const gets = () => seen.filter((s) => s.method === 'GET' && s.url.includes(call.tavusConversationId!))
+    // A running call is not asked about.
+    expect(await pull(later(TAVUS_TRANSCRIPT_AFTER_MS * 2))).toBe(0)
+    expect(gets()).toHaveLength(0)
+
+    clock = later(40_000)
+    const end = await t.app.inject({
+      method: 'POST',
+      url: `/api/calls/video/${call.callId}/end`,
+      headers,
+      payload: { reason: 'hang-up', durationSeconds: 40 },
+    })
+    expect(end.statusCode, end.body).toBe(200)
+    // Tavus has no transcript yet: asked, nothing stored, not asked again within the minute.
+    expect(await pull(later(TAVUS_TRANSCRIPT_AFTER_MS))).toBe(0)
+    expect(gets()).toHaveLength(1)
+    expect(gets()[0]!.url).toBe(`/v2/conversations/${call.tavusConversationId}?verbose=true`)
+    expect(gets()[0]!.apiKey).toBe('tavus-key')
+    expect(await pull(later(TAVUS_TRANSCRIPT_AFTER_MS + 1000))).toBe(0)
+    expect(gets()).toHaveLength(1)
+
+    // As docs.tavus.io describes the verbose answer: the conversation's events, the transcript among them.
+    verbose.set(call.tavusConversationId!, {
+      conversation_id: call.tavusConversationId,
+      status: 'ended',
+      events: [
+        { event_type: 'system.replica_joined', properties: { replica_id: 'r1' } },
+        { event_type: 'system.shutdown', properties: { shutdown_reason: 'end_conversation_endpoint_hit' } },
+        {
+          event_type: 'application.transcription_ready',
+          properties: {
+            replica_id: 'r1',
+            transcript: [
+              { role: 'system', content: 'The persona prompt.' },
+              { role: 'assistant', content: 'Hello from Tavus.' },
+              { role: 'user', content: 'Hello, Lena.' },
+            ],
+          },
+        },
+      ],
+    })
+    const next = later(TAVUS_TRANSCRIPT_AFTER_MS + TAVUS_TRANSCRIPT_RETRY_MS + 1000)
+    expect(await pull(next)).toBe(1)
+    const rows = await t.db
+      .select({ sender: messages.sender, text: messages.text })
+      .from(messages)
+      .where(eq(messages.conversationId, call.conversationId))
+      .orderBy(asc(messages.createdAt))
+    expect(rows).toEqual([
+      { sender: 'CLONE', text: 'Hello from Tavus.' },
+      { sender: 'USER', text: 'Hello, Lena.' },
+    ])
+    // Stored: never asked again.
+    const count = gets().length
+    expect(await pull(new Date(next.getTime() + TAVUS_TRANSCRIPT_RETRY_MS * 2))).toBe(0)
+    expect(gets()).toHaveLength(count)
   })
 })

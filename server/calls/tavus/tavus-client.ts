@@ -9,11 +9,13 @@ import {
   type VideoRoom,
 } from '../video-provider'
 import { tavusCallbackToken, tavusCallbackUrl } from './tavus-callbacks'
+import { transcriptOfConversation } from './tavus-transcript'
 
 /*
  * Tavus's Conversational Video Interface over its REST API (https://tavusapi.com, header x-api-key):
  * POST /v2/conversations creates a conversation, whose replica joins a Daily room at `conversation_url`;
- * POST /v2/conversations/{id}/end ends it. Tavus answers 429 when the account is at its request or
+ * POST /v2/conversations/{id}/end ends it; GET /v2/conversations/{id}?verbose=true answers its events, the
+ * transcript among them once the room has shut (tavus-transcript.ts). Tavus answers 429 when the account is at its request or
  * concurrency limit, and some plans answer 400 with a 'concurrent'/'maximum' conversation message instead:
  * both mean "at capacity", which the visitor waits out in the queue (spec 2 §4 WAITING, §8 'Rate limited').
  */
@@ -94,10 +96,10 @@ export function createTavusVideoCalls(
   settings: TavusSettings,
   fetcher: typeof fetch = fetch,
 ): VideoCallProvider {
-  const request = async (path: string, body?: unknown) => {
+  const request = async (path: string, body?: unknown, method: 'POST' | 'GET' = 'POST') => {
     try {
       return await fetcher(`${settings.baseUrl}${path}`, {
-        method: 'POST',
+        method,
         headers: { 'x-api-key': settings.apiKey, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TAVUS_TIMEOUT_MS),
@@ -134,6 +136,17 @@ export function createTavusVideoCalls(
       // An ended (or unknown) conversation is what we want already.
       if (!res.ok && res.status !== 404 && res.status !== 400)
         throw new VideoProviderError(`Tavus answered ${res.status} to end`, res.status)
+    },
+    async transcript({ conversationId }) {
+      const path = `/v2/conversations/${encodeURIComponent(conversationId)}?verbose=true`
+      const res = await request(path, undefined, 'GET')
+      const text = await res.text()
+      if (!res.ok) throw new VideoProviderError(`Tavus answered ${res.status} to get`, res.status)
+      try {
+        return transcriptOfConversation(JSON.parse(text))
+      } catch {
+        throw new VideoProviderError('Tavus answered something other than JSON')
+      }
     },
   }
 }
