@@ -36,7 +36,10 @@ export const endVideoCall = (callId: string, body: EndVideoCallRequest, signal?:
 
 const Stored = z.object({ id: z.string() })
 
-/** spec 2 §7 'Transcript update' (Daily's utterances; the local avatar's turns are stored by the server). */
+/**
+ * spec 2 §7 'Transcript update': the local avatar's first message (its turns are stored by the server). The
+ * server refuses the clone's lines of a Tavus call: Tavus's own transcript is stored (issue #27).
+ */
 export const sendVideoTranscript = (callId: string, update: VideoTranscriptUpdate, signal?: AbortSignal) =>
   apiRequest({ path: callPath(callId, 'transcript'), method: 'POST', body: update, schema: Stored, signal })
 

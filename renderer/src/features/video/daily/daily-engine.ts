@@ -13,9 +13,10 @@ import { mountReplicaMedia, type ReplicaMedia } from './replica-media'
 /*
  * Tavus on Daily (spec 2 §7): the server opened a Tavus conversation; the browser joins its Daily room with
  * the visitor's camera and microphone (muted at first, spec 2 §4), shows the replica, reads its audio level
- * every 200 ms (spec 2 §9), turns Tavus's utterances into the transcript and, where the room lets us,
- * starts Daily's transcription and cloud recording. daily-js (about 250 KB) is imported only in start(), so
- * it is never part of the first load; tests hand in a fake through `loadSdk`.
+ * every 200 ms (spec 2 §9), turns Tavus's utterances into transcript events for the screen and, where the
+ * room lets us, starts Daily's transcription and cloud recording. It posts no line to the server: the stored
+ * transcript is Tavus's own (server/calls/tavus/tavus-transcript.ts, issue #27). daily-js (about 250 KB) is
+ * imported only in start(), so it is never part of the first load; tests hand in a fake through `loadSdk`.
  */
 
 /** The part of daily-js's DailyCall the engine uses (index.d.ts). */
