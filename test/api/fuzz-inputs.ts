@@ -240,7 +240,8 @@ export function valueArb(
 
 /** The JSON Schema of a route's zod schema (input side), or undefined when there is none to read. */
 export function jsonSchemaOf(schema: unknown): JsonSchema | undefined {
-  if (!(schema instanceof z.ZodType)) return undefined
+  // The contract's schemas are zod/mini's, which are not classic ZodTypes: both are $ZodTypes of zod's core.
+  if (!(schema instanceof z.core.$ZodType)) return undefined
   try {
     return z.toJSONSchema(schema as ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema
   } catch {
