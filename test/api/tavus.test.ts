@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { asc, eq } from 'drizzle-orm'
@@ -396,6 +397,15 @@ describe("a Tavus call's transcript (issue #27: the clone's words come from Tavu
     expect(late.statusCode).toBe(409)
     expect(ApiErrorBody.parse(late.json()).error.message).toBe(TAVUS_CALL_OVER)
 
+    // The visitor goes on in the chat before Tavus's transcript comes: that question stays.
+    advance(10)
+    await t.db.insert(messages).values({
+      conversationId: call.conversationId,
+      sender: 'USER',
+      text: 'Typed after the call',
+      clientMessageId: randomUUID(),
+      createdAt: clock,
+    })
     advance(20)
     const ready = await transcriptReady(callbackUrl, conversationId, TRANSCRIPT)
     expect(ready.statusCode, ready.body).toBe(200)
@@ -403,6 +413,7 @@ describe("a Tavus call's transcript (issue #27: the clone's words come from Tavu
       ['CLONE', 'Hello! I am Lena. What keeps you up at night?'],
       ['USER', 'Coffee, I think.'],
       ['CLONE', 'Try none after two in the afternoon.'],
+      ['USER', 'Typed after the call'],
     ]
     // The browser's live line gave way to Tavus's record.
     expect(said(await linesOf(call.conversationId))).toEqual(expected)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { conversations, messages, videoCalls } from '../../db/schema'
@@ -99,10 +99,17 @@ export function storeTavusTranscript(
       .where(eq(messages.clientMessageId, tavusLineId(call.id, 0)))
       .limit(1)
     if (already) return 0
+    // Only the lines the transcript route stored (no client id, no question): a chat the visitor went on
+    // with in the same conversation stays.
     await tx
       .delete(messages)
       .where(
-        and(eq(messages.conversationId, call.conversationId), inArray(messages.sender, ['USER', 'CLONE'])),
+        and(
+          eq(messages.conversationId, call.conversationId),
+          inArray(messages.sender, ['USER', 'CLONE']),
+          isNull(messages.clientMessageId),
+          isNull(messages.replyToId),
+        ),
       )
     const base = (call.replicaJoinedAt ?? call.startedAt).getTime()
     const stored = await tx
