@@ -55,6 +55,12 @@ const FAILURE_REPORTING_MODULES =
  */
 const STUDIO_MODULES =
   /[\\/]renderer[\\/]src[\\/](features[\\/](studio|studio-[a-z-]+|leads|embed-studio|announcements)[\\/](?!index\.ts$)|api[\\/]studio(-[a-z-]+)?\.ts$)|[\\/]contract[\\/]studio(-[a-z-]+)?\.ts$/
+/**
+ * The root layout's dialog hosts and the shell's notices (app/RootLayout.tsx): loaded together right after the
+ * first render, so one chunk rather than nine small ones. Only the hosts: each dialog keeps its own chunk.
+ */
+const DIALOG_HOST_MODULES =
+  /[\\/]renderer[\\/]src[\\/]features[\\/](shell[\\/]ShellNotices|actions[\\/]ActionDialogs|auth[\\/]SignInDialogHost|billing[\\/]CheckoutReturnHost|command-bar[\\/]CommandBarDialogs|history[\\/]HistoryDialogHost|paywall[\\/]PaywallDialogHost|share[\\/]ShareDialogHost|staff-toolbar[\\/]StaffToolbarHost)\.tsx$/
 /** Dictation's own modules, all loaded by the first press of a prompt's mic. */
 const DICTATION_MODULES = /[\\/]renderer[\\/]src[\\/]features[\\/]dictation[\\/]/
 
@@ -89,6 +95,7 @@ export default defineConfig({
             { name: 'calls', test: CALL_MODULES, includeDependenciesRecursively: false },
             { name: 'call-common', test: CALL_COMMON_MODULES, includeDependenciesRecursively: false },
             { name: 'dictation', test: DICTATION_MODULES, includeDependenciesRecursively: false },
+            { name: 'dialog-hosts', test: DIALOG_HOST_MODULES, includeDependenciesRecursively: false },
             { name: 'call-quota', test: CALL_QUOTA_MODULES, includeDependenciesRecursively: false },
             // Named, so the precache can leave it out (below) whichever engine first imports it.
             { name: 'daily', test: DAILY_MODULES, includeDependenciesRecursively: false },
@@ -186,6 +193,22 @@ export default defineConfig({
           'assets/daily-*.js',
           'assets/studio-*.js',
           'assets/studio-*.css',
+          // The studio's Embeds and Knowledge screens: each imports the studio's chunk above, so offline they
+          // could not run anyway (npm run bench:size).
+          'assets/EmbedsScreen-*.js',
+          'assets/KnowledgeScreen-*.js',
+          // The desktop app's own: its platform (and the desktop contract it shares with the studio's chunk)
+          // and its call window's host. The desktop app runs its own renderer build (out/renderer, with no
+          // service worker): the web app never loads these.
+          'assets/desktop-*.js',
+          'assets/DesktopCallHost-*.js',
+          'assets/DesktopCallHost-*.css',
+          // An embed's own chunks (its bridge, bubble buttons and address rewrite): an embed page registers no
+          // service worker, is never answered by one, and its host page is online.
+          'assets/EmbedBridge-*.js',
+          'assets/EmbedCloseButton-*.js',
+          'assets/EmbedExpandButton-*.js',
+          'assets/embed-rewrite-*.js',
           // The Sentry SDK, with a DSN only: what it sends needs the network.
           'assets/failure-reporting*.js',
           // The catalogs of the 31 languages besides English (the tables' own): each visitor's service worker

@@ -71,7 +71,8 @@ export function startUpdateFlow(deps: UpdateFlowDeps) {
     announce,
     /**
      * Follows a registration: a worker already waiting, and every later update however it was found
-     * (workbox-window stops reporting updates it thinks another tab triggered, so this does not rely on it).
+     * (nothing else reports them: workbox-window, used before, stopped reporting updates it thought another
+     * tab had triggered).
      */
     track(next: RegistrationLike) {
       registration = next

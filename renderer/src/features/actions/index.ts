@@ -1,5 +1,6 @@
 export { ActionCentreButton } from './ActionCentreButton'
-export { ActionDialogs } from './ActionDialogs'
+// The root layout's host, loaded after the first render (app/RootLayout.tsx): not in the first load.
+export const loadActionDialogs = () => import('./ActionDialogs')
 // The account pages (issue #15) reuse the opt-in's phone and Telegram forms as settings.
 export { OptInPhoneForm } from './OptInPhoneForm'
 export { OptInTelegramForm } from './OptInTelegramForm'

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useOpenDialog } from '../../navigation/dialogs.store'
+import { loadSignInDialog } from './preload-sign-in-dialog'
 
-// The dialog (Radix focus trap, the code slots, Google's loader) loads only when someone opens it.
-const loadSignInDialog = () => import('./SignInDialog')
 const SignInDialog = lazy(() => loadSignInDialog().then((m) => ({ default: m.SignInDialog })))
 
 /** Mounted once in the root layout: opens the sign-in dialog whenever any feature calls openDialog({ kind: 'signIn' }). */
@@ -20,6 +19,3 @@ export function SignInDialogHost() {
     </Suspense>
   )
 }
-
-/** Warms the dialog's chunk, e.g. when the pointer rests on 'Log in'. */
-export const preloadSignInDialog = () => void loadSignInDialog()

@@ -1,3 +1,4 @@
 export { CommandBar } from './CommandBar'
-export { CommandBarDialogs } from './CommandBarDialogs'
+// The root layout's host, loaded after the first render (app/RootLayout.tsx): not in the first load.
+export const loadCommandBarDialogs = () => import('./CommandBarDialogs')
 export { logoFlagEmbedMode } from './command-bar'

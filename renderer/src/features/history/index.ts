@@ -1,3 +1,4 @@
 export { HistoryButton } from './HistoryButton'
-export { HistoryDialogHost } from './HistoryDialogHost'
+// The root layout's host, loaded after the first render (app/RootLayout.tsx): not in the first load.
+export const loadHistoryDialogHost = () => import('./HistoryDialogHost')
 export { useAutoLoadRecent } from './use-auto-load-recent'

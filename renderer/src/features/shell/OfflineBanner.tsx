@@ -1,5 +1,7 @@
+import './shell.css'
 import { Flex, Text } from '@radix-ui/themes'
 import { OfflineIcon } from '../../ui/icons'
+import { useOnlineStatus } from '../offline'
 import { offlineStrings } from './shell.strings'
 
 /** A slim bar above the page while the device is offline (in the page flow: it covers nothing). */
@@ -12,4 +14,10 @@ export function OfflineBanner() {
       </Flex>
     </div>
   )
+}
+
+/** The offline state above every page (in the page flow, mounted by RootLayout with the first render). */
+export function OfflineNotice() {
+  const online = useOnlineStatus()
+  return online ? null : <OfflineBanner />
 }

@@ -1,7 +1,5 @@
 import './shell.css'
 import { lazy, Suspense } from 'react'
-import { useOnlineStatus } from '../offline'
-import { OfflineBanner } from './OfflineBanner'
 import { applyUpdate, deferUpdate, useShellState } from './shell.store'
 
 // Each notice loads when it first shows (an update found, an install offered): not with the first paint.
@@ -10,7 +8,10 @@ const InstallHintContainer = lazy(() =>
   import('./InstallHintContainer').then((m) => ({ default: m.InstallHintContainer })),
 )
 
-/** The shell's floating notices: the update prompt and the install hint (mounted once, by RootLayout). */
+/**
+ * The shell's floating notices: the update prompt and the install hint (mounted once, by RootLayout, after
+ * the first render: neither is part of a first screen).
+ */
 export function ShellNotices() {
   const shell = useShellState()
   const showUpdate = shell.update !== 'current' && !shell.updateDeferred
@@ -29,10 +30,4 @@ export function ShellNotices() {
       </Suspense>
     </div>
   )
-}
-
-/** The offline state above every page (in the page flow, mounted by RootLayout). */
-export function OfflineNotice() {
-  const online = useOnlineStatus()
-  return online ? null : <OfflineBanner />
 }

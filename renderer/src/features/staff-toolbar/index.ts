@@ -1,1 +1,2 @@
-export { StaffToolbarHost } from './StaffToolbarHost'
+// The root layout's host, loaded after the first render (app/RootLayout.tsx): not in the first load.
+export const loadStaffToolbarHost = () => import('./StaffToolbarHost')
