@@ -14,7 +14,7 @@ import { loadAuthSecret } from './auth/auth-settings'
 import { registerIdentity } from './auth/identity'
 import { stripeWebhookRoutes } from './billing/stripe-webhook'
 import { startBillingSweeper } from './billing/sweeper'
-import { type BotCheckOverrides, botCheckRoutes, createBotCheck } from './bot-check'
+import { altchaCounterUpTo, type BotCheckOverrides, botCheckRoutes, createBotCheck } from './bot-check'
 import type { Answerer } from './brain/answerer'
 import { createBrain } from './brain/create-brain'
 import { startVoiceCallSweeper } from './calls/sweeper'
@@ -287,6 +287,7 @@ export async function buildApp({
     config,
     secret: () => loadAuthSecret(db, config),
     log: app.log,
+    ...(config.BOT_CHECK_HASHES ? { counter: altchaCounterUpTo(config.BOT_CHECK_HASHES) } : {}),
     ...botCheckOverrides,
   })
   await app.register(botCheckRoutes, { botCheck })

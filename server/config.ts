@@ -2,6 +2,9 @@ import path from 'node:path'
 import { z } from 'zod'
 import { normaliseOrigin } from '../contract/embed-protocol'
 
+/** The least work BOT_CHECK_HASHES may ask in production (the default asks up to 55,000 hashes). */
+export const MIN_PRODUCTION_BOT_CHECK_HASHES = 10_000
+
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
 
 const Env = z.object({
@@ -125,6 +128,7 @@ const Env = z.object({
     .optional(),
   TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   BOT_CHECK: z.enum(['on', 'off']).optional(),
+  BOT_CHECK_HASHES: z.coerce.number().int().min(1000).max(10_000_000).optional(),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   GEOIP_URL: z
@@ -308,6 +312,12 @@ export interface Config {
    */
   readonly BOT_CHECK: boolean
   /**
+   * The most hashes an ALTCHA challenge asks of a browser (server/bot-check/altcha-check.ts; the least is
+   * about a quarter of it). Unset: the default range. End-to-end runs ask less of their many anonymous
+   * messages; production refuses less than MIN_PRODUCTION_BOT_CHECK_HASHES.
+   */
+  readonly BOT_CHECK_HASHES: number | undefined
+  /**
    * Cloudflare Turnstile replaces the self-hosted ALTCHA proof-of-work challenge when both are set: the site
    * key goes to the browser, the secret key verifies tokens with siteverify.
    */
@@ -388,6 +398,15 @@ export function loadConfig(
         'only outside production)',
     )
   }
+  if (
+    e.BOT_CHECK_HASHES !== undefined &&
+    e.BOT_CHECK_HASHES < MIN_PRODUCTION_BOT_CHECK_HASHES &&
+    e.NODE_ENV === 'production'
+  ) {
+    throw new Error(
+      `Invalid environment: BOT_CHECK_HASHES: at least ${MIN_PRODUCTION_BOT_CHECK_HASHES} in production (less costs a bot nothing)`,
+    )
+  }
   if (e.BOT_CHECK === 'off' && e.NODE_ENV === 'production') {
     throw new Error('Invalid environment: BOT_CHECK: anonymous visitors are always checked in production')
   }
@@ -462,6 +481,7 @@ export function loadConfig(
     GEOIP_URL: e.GEOIP_URL,
     DEFAULT_PHONE_COUNTRY: e.DEFAULT_PHONE_COUNTRY,
     BOT_CHECK: e.BOT_CHECK !== 'off',
+    BOT_CHECK_HASHES: e.BOT_CHECK_HASHES,
     TURNSTILE_SITE_KEY: e.TURNSTILE_SITE_KEY,
     TURNSTILE_SECRET_KEY: e.TURNSTILE_SECRET_KEY,
   })

@@ -24,6 +24,12 @@ export const ALTCHA_ALGORITHM = 'SHA-256'
  */
 export const DEFAULT_ALTCHA_COUNTER = { min: 15_000, max: 55_000 } as const
 
+/** The counter's range when BOT_CHECK_HASHES names its top: the default's proportions. */
+export const altchaCounterUpTo = (hashes: number) => ({
+  min: Math.round((hashes * DEFAULT_ALTCHA_COUNTER.min) / DEFAULT_ALTCHA_COUNTER.max),
+  max: hashes,
+})
+
 /** How long a challenge may be solved and used: the renderer solves one ahead while the visitor types. */
 export const ALTCHA_TTL_MS = 10 * 60_000
 

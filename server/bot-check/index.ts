@@ -1,4 +1,4 @@
-export { ALTCHA_TTL_MS, DEFAULT_ALTCHA_COUNTER, sweepUsedChallenges } from './altcha-check'
+export { ALTCHA_TTL_MS, altchaCounterUpTo, DEFAULT_ALTCHA_COUNTER, sweepUsedChallenges } from './altcha-check'
 export {
   BOT_CHECK_FAILED_TEXT,
   BOT_CHECK_UNAVAILABLE_TEXT,

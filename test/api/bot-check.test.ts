@@ -5,7 +5,8 @@ import { type AltchaChallenge, BotCheckChallenge } from '../../contract'
 import { loadAuthSecret } from '../../server/auth/auth-settings'
 import { VISITOR_COOKIE } from '../../server/auth/visitor'
 import { createBotCheck } from '../../server/bot-check'
-import { ALTCHA_TTL_MS } from '../../server/bot-check/altcha-check'
+import { ALTCHA_TTL_MS, altchaCounterUpTo } from '../../server/bot-check/altcha-check'
+import { loadConfig, MIN_PRODUCTION_BOT_CHECK_HASHES } from '../../server/config'
 import { contentSecurityPolicy, cspDirectives } from '../../server/security-headers'
 import { createTestApp, type TestApp, type TestAppOptions, userWithSession } from './helpers'
 
@@ -90,6 +91,28 @@ describe('the ALTCHA bot check (the default)', () => {
     const solution = await solveChallenge({ challenge: answer.challenge, deriveKey })
     expect(solution!.counter).toBeGreaterThanOrEqual(EASY.min)
     expect(solution!.counter).toBeLessThanOrEqual(EASY.max)
+  })
+
+  it('asks at most BOT_CHECK_HASHES hashes when it is set, and production refuses less than its floor', async () => {
+    // The test's own counter (botCheck.counter) is left out, so the configuration decides.
+    open = await createTestApp({ env: { BOT_CHECK: 'on', BOT_CHECK_HASHES: '2000' } })
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await challengeOf(open)
+      if (answer.mode !== 'altcha') throw new Error('expected an ALTCHA challenge')
+      const solution = await solveChallenge({ challenge: answer.challenge, deriveKey })
+      expect(solution!.counter).toBeGreaterThanOrEqual(altchaCounterUpTo(2000).min)
+      expect(solution!.counter).toBeLessThanOrEqual(2000)
+    }
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example',
+      PUBLIC_URL: 'https://x.example',
+    }
+    expect(() => loadConfig({ ...production, BOT_CHECK_HASHES: '2000' })).toThrow(/BOT_CHECK_HASHES/)
+    expect(
+      loadConfig({ ...production, BOT_CHECK_HASHES: String(MIN_PRODUCTION_BOT_CHECK_HASHES) })
+        .BOT_CHECK_HASHES,
+    ).toBe(MIN_PRODUCTION_BOT_CHECK_HASHES)
   })
 
   it('refuses an anonymous chat message without a token, and answers one with a solved challenge', async () => {
