@@ -298,14 +298,12 @@ describe('Tavus: a call’s callbacks, sent again', () => {
       for await (const chunk of req) chunks.push(chunk as Buffer)
       if (req.url === '/v2/conversations') created.push(JSON.parse(Buffer.concat(chunks).toString()))
       n += 1
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            conversation_id: `replay-c${n}`,
-            conversation_url: `https://tavus.daily.co/c${n}`,
-          }),
-        )
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          conversation_id: `replay-c${n}`,
+          conversation_url: `https://tavus.daily.co/c${n}`,
+        }),
+      )
     })
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
     const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`
