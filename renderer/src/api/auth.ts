@@ -8,7 +8,6 @@ import {
   type SessionTransport,
   SignInResponse,
 } from '../../../contract/auth'
-import { withBotToken } from './bot-check'
 import { apiRequest } from './client'
 
 /** TanStack Query key of the current user (spec: refreshed after sign-in). */
@@ -33,9 +32,13 @@ export const authOptionsQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   })
 
-/** Asks for a sign-in code; a visitor who is not signed in sends a bot-protection token (api/bot-check.ts). */
-export const sendSignInCode = (email: string, whitelabel = false) =>
-  withBotToken((botToken) =>
+/**
+ * Asks for a sign-in code; a visitor who is not signed in sends a bot-protection token (api/bot-check.ts,
+ * loaded with the first code asked for or address typed: no first screen needs it).
+ */
+export const sendSignInCode = async (email: string, whitelabel = false) => {
+  const { withBotToken } = await import('./bot-check')
+  return withBotToken((botToken) =>
     apiRequest({
       path: '/api/auth/code',
       method: 'POST',
@@ -43,6 +46,7 @@ export const sendSignInCode = (email: string, whitelabel = false) =>
       body: { email, whitelabel, ...(botToken ? { botToken } : {}) },
     }),
   )
+}
 
 export const verifySignInCode = (body: {
   email: string

@@ -11,7 +11,6 @@ import {
   updateRelationship,
   verifySignInCode,
 } from '../../api/auth'
-import { prepareBotToken } from '../../api/bot-check'
 import { serverMessageOr } from '../../api/client'
 import { getPlatform } from '../../platform'
 import { authStrings } from './auth.strings'
@@ -36,8 +35,10 @@ export const auth = proxy<{ dialog: SignInDialogState }>({ dialog: { ...initialS
 
 export function dispatchSignIn(action: SignInDialogAction) {
   auth.dialog = signInDialogReducer(auth.dialog, action)
-  // The code request's bot-protection token is got while the address is typed (api/bot-check.ts).
-  if (action.type === 'emailChanged' && action.email.trim()) prepareBotToken()
+  // The code request's bot-protection token is got while the address is typed (api/bot-check.ts, loaded
+  // then: no first screen needs it).
+  if (action.type === 'emailChanged' && action.email.trim())
+    void import('../../api/bot-check').then((botCheck) => botCheck.prepareBotToken())
 }
 
 export const useSignInDialog = () => useSnapshot(auth).dialog
