@@ -5,7 +5,6 @@ import {
   MeResponse,
   OkResponse,
   RelationshipResponse,
-  type SessionTransport,
   SignInResponse,
 } from '../../../contract/auth'
 import { apiRequest } from './client'
@@ -30,37 +29,6 @@ export const authOptionsQuery = () =>
     queryKey: ['auth-options'] as const,
     queryFn: ({ signal }) => fetchAuthOptions(signal),
     staleTime: Number.POSITIVE_INFINITY,
-  })
-
-/**
- * Asks for a sign-in code; a visitor who is not signed in sends a bot-protection token (api/bot-check.ts,
- * loaded with the first code asked for or address typed: no first screen needs it).
- */
-export const sendSignInCode = async (email: string, whitelabel = false) => {
-  const { withBotToken } = await import('./bot-check')
-  return withBotToken((botToken) =>
-    apiRequest({
-      path: '/api/auth/code',
-      method: 'POST',
-      schema: OkResponse,
-      body: { email, whitelabel, ...(botToken ? { botToken } : {}) },
-    }),
-  )
-}
-
-export const verifySignInCode = (body: {
-  email: string
-  code: string
-  timezone?: string
-  transport: SessionTransport
-}) => apiRequest({ path: '/api/auth/verify', method: 'POST', schema: SignInResponse, body })
-
-export const googleSignIn = (body: { accessToken: string; timezone?: string; transport: SessionTransport }) =>
-  apiRequest({
-    path: '/api/auth/google',
-    method: 'POST',
-    schema: SignInResponse,
-    body: { ...body, skipWelcomeEmail: true },
   })
 
 export const logout = () => apiRequest({ path: '/api/logout', method: 'POST', schema: OkResponse })

@@ -3,13 +3,10 @@ import { proxy, useSnapshot } from 'valtio'
 import type { SessionTransport, SignInResponse } from '../../../../contract/auth'
 import {
   claimConversation,
-  googleSignIn,
   logout as logoutRequest,
   meQuery,
   meQueryKey,
-  sendSignInCode,
   updateRelationship,
-  verifySignInCode,
 } from '../../api/auth'
 import { serverMessageOr } from '../../api/client'
 import { getPlatform } from '../../platform'
@@ -41,6 +38,9 @@ export function dispatchSignIn(action: SignInDialogAction) {
     void import('../../api/bot-check').then((botCheck) => botCheck.prepareBotToken())
 }
 
+/** The sign-in requests (api/sign-in.ts): loaded when first used, never with a first screen. */
+const signInApi = () => import('../../api/sign-in')
+
 export const useSignInDialog = () => useSnapshot(auth).dialog
 
 // One reading for every feature (api/client.ts); re-exported where features already look for it.
@@ -67,7 +67,7 @@ export async function requestSignInCode(): Promise<Outcome> {
   if (auth.dialog.pending) return { ok: false, message: '' }
   dispatchSignIn({ type: 'codeRequested' })
   try {
-    await sendSignInCode(auth.dialog.email.trim())
+    await (await signInApi()).sendSignInCode(auth.dialog.email.trim())
     dispatchSignIn({ type: 'codeSent' })
     return { ok: true }
   } catch (error) {
@@ -82,7 +82,7 @@ export async function resendSignInCode(): Promise<void> {
   if (auth.dialog.pending) return
   dispatchSignIn({ type: 'resendRequested' })
   try {
-    await sendSignInCode(auth.dialog.email.trim())
+    await (await signInApi()).sendSignInCode(auth.dialog.email.trim())
   } catch (error) {
     throw new Error(serverMessageOr(error, authStrings.sendCodeFailed))
   } finally {
@@ -96,7 +96,7 @@ export async function verifySignIn(code: string, context: SignInContext, deps: A
   dispatchSignIn({ type: 'verifyRequested' })
   let answer: SignInResponse
   try {
-    answer = await verifySignInCode({
+    answer = await (await signInApi()).verifySignInCode({
       email: auth.dialog.email.trim(),
       code,
       timezone: timezone(),
@@ -122,7 +122,11 @@ export async function signInWithGoogle(
   dispatchSignIn({ type: 'googleRequested' })
   let answer: SignInResponse
   try {
-    answer = await googleSignIn({ accessToken, timezone: timezone(), transport: transport() })
+    answer = await (await signInApi()).googleSignIn({
+      accessToken,
+      timezone: timezone(),
+      transport: transport(),
+    })
   } catch (error) {
     const message = serverMessageOr(error, authStrings.loginFailed)
     dispatchSignIn({ type: 'googleFailed', message })

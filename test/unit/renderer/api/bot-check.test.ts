@@ -2,7 +2,6 @@ import { createChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AltchaPayload } from '../../../../contract/bot-check'
-import { sendSignInCode } from '../../../../renderer/src/api/auth'
 import {
   forgetBotToken,
   prepareBotToken,
@@ -11,6 +10,7 @@ import {
 } from '../../../../renderer/src/api/bot-check'
 import { openChatStream } from '../../../../renderer/src/api/chat'
 import { ApiError } from '../../../../renderer/src/api/client'
+import { sendSignInCode } from '../../../../renderer/src/api/sign-in'
 import { setPlatform } from '../../../../renderer/src/platform'
 import { createMemoryStorage, createWebPlatform } from '../../../../renderer/src/platform/web'
 
