@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/client'
 import { billingAccounts, checkoutSessions, processedEvents, subscriptions } from '../db/schema'
@@ -11,6 +11,8 @@ import { cancelCheckout, completeCheckout } from './subscriptions'
 interface StripeEvent {
   id: string
   type: string
+  /** When Stripe made the event (seconds): its events arrive in any order. */
+  created?: number
   data: { object: Record<string, unknown> }
 }
 
@@ -111,10 +113,12 @@ async function handleEvent(db: Db, payments: PaymentsProvider, event: StripeEven
       const item = (o.items as { data?: Record<string, unknown>[] } | undefined)?.data?.[0]
       const end = seconds(o.current_period_end) ?? seconds(item?.current_period_end)
       const start = seconds(o.current_period_start) ?? seconds(item?.current_period_start)
+      const madeAt = seconds(event.created)
       await db
         .update(subscriptions)
         .set({
           cancelAtPeriodEnd: o.cancel_at_period_end === true,
+          ...(madeAt ? { providerEventAt: madeAt } : {}),
           ...(end ? { currentPeriodEnd: end } : {}),
           ...(start ? { currentPeriodStart: start } : {}),
           ...(typeof o.status === 'string' && ENDED_STATUSES.has(o.status)
@@ -129,6 +133,11 @@ async function handleEvent(db: Db, payments: PaymentsProvider, event: StripeEven
             // Stripe does not promise order (issue #27): an update about a period that ended before the
             // stored one began is older news, delivered late, and must not move the subscription back.
             end ? lt(subscriptions.currentPeriodStart, end) : undefined,
+            // Nor may one made before the newest update applied undo it (a cancellation, say, within the
+            // same period).
+            madeAt
+              ? or(isNull(subscriptions.providerEventAt), lte(subscriptions.providerEventAt, madeAt))
+              : undefined,
           ),
         )
       return

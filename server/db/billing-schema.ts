@@ -80,6 +80,11 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     provider: text('provider').$type<PaymentProviderKind>().notNull(),
     providerSubscriptionId: text('provider_subscription_id').unique(),
+    /**
+     * When the provider made the newest event applied to this row (Stripe's event.created): its events arrive
+     * in any order, and an older one must not undo a newer (server/billing/stripe-webhook.ts).
+     */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

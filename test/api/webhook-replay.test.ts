@@ -513,4 +513,37 @@ describe('Stripe: a signed event sent again, or late', () => {
     )
     expect(afterLate!.currentPeriodStart.getTime()).toBe((now + 30 * 86400) * 1000)
   })
+
+  it('keeps a cancellation when an older update of the same period arrives after it', async () => {
+    const { userId, sessionId } = await checkout('replay-stripe-c@likeness.test', 'Rested')
+    await webhook({
+      id: 'evt_replay_3',
+      type: 'checkout.session.completed',
+      data: { object: { id: sessionId, subscription: 'sub_replay_3' } },
+    })
+    const now = nowS()
+    const update = (id: string, created: number, cancel: boolean) => ({
+      id,
+      type: 'customer.subscription.updated',
+      created,
+      data: {
+        object: {
+          id: 'sub_replay_3',
+          status: 'active',
+          cancel_at_period_end: cancel,
+          current_period_start: now,
+          current_period_end: now + 30 * 86400,
+        },
+      },
+    })
+    // The visitor cancels (the newer event); the update from before it is delivered afterwards.
+    expect((await webhook(update('evt_replay_c_new', now - 10, true))).statusCode).toBe(200)
+    expect((await webhook(update('evt_replay_c_old', now - 60, false))).statusCode).toBe(200)
+    const [after] = await subscriptionsOf(userId)
+    expect(after!.cancelAtPeriodEnd, 'an older update undid the cancellation').toBe(true)
+    // A newer one still applies (they resumed).
+    expect((await webhook(update('evt_replay_c_newer', now, false))).statusCode).toBe(200)
+    const [resumed] = await subscriptionsOf(userId)
+    expect(resumed!.cancelAtPeriodEnd).toBe(false)
+  })
 })
