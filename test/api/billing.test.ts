@@ -2,8 +2,19 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BillingOverview, CloneProfile, SignInResponse } from '../../contract'
 import { periodStartOf } from '../../server/billing/quota'
-import { sweepBilling, UNFINISHED_CHECKOUT_KEEP_MS } from '../../server/billing/sweeper'
-import { checkoutSessions, clones, memberships, subscriptions, usageCounters } from '../../server/db/schema'
+import {
+  PROCESSED_EVENT_KEEP_MS,
+  sweepBilling,
+  UNFINISHED_CHECKOUT_KEEP_MS,
+} from '../../server/billing/sweeper'
+import {
+  checkoutSessions,
+  clones,
+  memberships,
+  processedEvents,
+  subscriptions,
+  usageCounters,
+} from '../../server/db/schema'
 import { createTestApp, type TestApp, userWithSession } from './helpers'
 
 describe('/api/billing, overage, the sweeper and the embed handoff', () => {
@@ -143,7 +154,18 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
         checkout('sweep_old_canceled_0000000', old, old, 'canceled'),
       ])
 
+    // Deliveries handled over a year ago are forgotten; recent ones are kept (a replay is still refused).
+    const yearAgo = new Date(now.getTime() - PROCESSED_EVENT_KEEP_MS - 86400_000)
+    await t.db.insert(processedEvents).values([
+      { id: 'evt_sweep_old', type: 'customer.subscription.updated', processedAt: yearAgo },
+      { id: 'evt_sweep_recent', type: 'customer.subscription.updated', processedAt: past },
+    ])
+
     const result = await sweepBilling(t.db, now)
+    expect(result.eventsForgotten).toBeGreaterThanOrEqual(1)
+    const kept = (await t.db.select().from(processedEvents)).map((e) => e.id)
+    expect(kept).toContain('evt_sweep_recent')
+    expect(kept).not.toContain('evt_sweep_old')
     expect(result.subscriptionsSettled).toBeGreaterThanOrEqual(2)
     expect(result.checkoutsExpired).toBeGreaterThanOrEqual(1)
     expect(result.checkoutsDeleted).toBeGreaterThanOrEqual(1)
@@ -163,7 +185,12 @@ describe('/api/billing, overage, the sweeper and the embed handoff', () => {
     })
     // The sweep is idempotent.
     const again = await sweepBilling(t.db, now)
-    expect(again).toEqual({ subscriptionsSettled: 0, checkoutsExpired: 0, checkoutsDeleted: 0 })
+    expect(again).toEqual({
+      subscriptionsSettled: 0,
+      checkoutsExpired: 0,
+      checkoutsDeleted: 0,
+      eventsForgotten: 0,
+    })
   })
 
   it('hands an embed bearer session over to a session cookie of the same user', async () => {
