@@ -45,6 +45,9 @@ const ACCENTS: Record<string, [voice: string, label: string][]> = {
 /** Product languages eSpeak NG cannot speak (no voice of that language ships with it). */
 const UNSPOKEN = new Set(['fil'])
 
+/** Whether eSpeak NG has a voice of this language code. */
+export const espeakSpeaks = (code: string) => !UNSPOKEN.has(code)
+
 const VARIANTS: [suffix: string, label: string][] = [
   ['', 'male'],
   ['+f3', 'female'],

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { espeakTiming } from './espeak-timing'
-import { espeakVoiceArgument } from './espeak-voices'
+import { espeakSpeaks, espeakVoiceArgument } from './espeak-voices'
 import { languageCode } from './language'
 import { applyPronunciations } from './pronunciations'
 import { type Speech, type SpeechRequest, SpeechUnavailableError, type TextToSpeech } from './provider'
@@ -14,7 +14,9 @@ const voiceFor = (language: string, voiceId?: string) => {
   if (chosen) return chosen
   const code = languageCode(language)
   if (code === 'en') return 'en-us'
-  return /^[a-z]{2,3}$/.test(code) ? code : 'en-us'
+  // A language eSpeak has no voice for (Filipino) is read by the English voice, not refused (the fuzz test
+  // found a voice preview in Filipino answering 500).
+  return /^[a-z]{2,3}$/.test(code) && espeakSpeaks(code) ? code : 'en-us'
 }
 
 /**

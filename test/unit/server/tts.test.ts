@@ -159,6 +159,16 @@ describe('eSpeak NG', () => {
     expect(fast.audio.length).toBeLessThan(plain.audio.length * 0.92)
   })
 
+  it('reads a language it has no voice for (Filipino) with the English voice instead of failing', async () => {
+    const speech = await createEspeakTts().synthesize({
+      text: 'Magandang umaga po.',
+      voiceId: '',
+      language: 'fil',
+      speed: null,
+    })
+    expect(speech.audio.length).toBeGreaterThan(1000)
+  })
+
   it('fixes the placeholder sizes of a streamed WAV', () => {
     const wav = Buffer.alloc(44 + 10)
     wav.write('RIFF', 0, 'ascii')
