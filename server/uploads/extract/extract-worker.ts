@@ -17,7 +17,11 @@ export interface ReadRequest {
   bounds: Pick<ReadBounds, 'chars' | 'pages'>
 }
 
-export type ReadReply = ({ id: number; text: string } | { id: number; error: string }) & { rssMb: number }
+/** rssMb: its resident memory now; peakMb: the most it ever held (the kernel's maxrss). */
+export type ReadReply = ({ id: number; text: string } | { id: number; error: string }) & {
+  rssMb: number
+  peakMb: number
+}
 
 /** An allocation refused (the data limit, or a length no buffer can have): the file is too large to read. */
 export function isOutOfMemory(error: unknown): boolean {
@@ -39,7 +43,11 @@ const answer = (
   then: () => void = () => {},
 ) =>
   process.send?.(
-    { ...reply, rssMb: process.memoryUsage.rss() / 2 ** 20 } satisfies ReadReply,
+    {
+      ...reply,
+      rssMb: process.memoryUsage.rss() / 2 ** 20,
+      peakMb: process.resourceUsage().maxRSS / 1024,
+    } satisfies ReadReply,
     undefined,
     {},
     then,

@@ -32,6 +32,18 @@ declare const __LIKENESS_EXTRACT_WORKER__: string | undefined
 export const MAX_READER_PROCESSES = 2
 /** A process that has grown past this after a file is ended, so its memory goes back to the system. */
 export const RECYCLE_RSS_MB = 512
+/** A failed read whose process's peak memory reached this share of the data limit ran out of memory. */
+const NEAR_LIMIT = 0.8
+
+/**
+ * The reason a reader's answer gives, or null for text. A read that failed after its process grew close to the
+ * data limit failed for want of memory, whatever the decoder made of the refused allocation (pdf.js may catch
+ * it and fail on something else): too large, not unreadable.
+ */
+export function failureOf(reply: ReadReply, dataMb: number): string | null {
+  if (!('error' in reply)) return null
+  return reply.error === UNREADABLE_TEXT && reply.peakMb >= dataMb * NEAR_LIMIT ? TOO_LARGE_TEXT : reply.error
+}
 /** An idle process is ended after this; the next file starts one. */
 export const IDLE_END_MS = 30_000
 
@@ -198,8 +210,11 @@ export async function readInProcess(job: ReadJob, options: ExtractOptions = {}):
     const onMessage = (reply: ReadReply): void => {
       if (reply.id !== id) return
       const small = (residentMb(child.pid) ?? reply.rssMb) <= RECYCLE_RSS_MB
-      finish(small && !('error' in reply && reply.error === TOO_LARGE_TEXT), () =>
-        'text' in reply ? resolve(reply.text) : reject(new ExtractError(reply.error)),
+      const error = failureOf(reply, readerProcessLimits.dataMb)
+      finish(small && error !== TOO_LARGE_TEXT, () =>
+        error === null && 'text' in reply
+          ? resolve(reply.text)
+          : reject(new ExtractError(error ?? UNREADABLE_TEXT)),
       )
     }
     // A reader ended by a signal it was not sent here is out of memory: V8 aborts when its heap is full, and

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { decodeText, storableText } from '../../../../server/uploads/extract'
 import { readDocumentText } from '../../../../server/uploads/extract/documents'
-import { READ_LIMITS, TOO_LARGE_TEXT } from '../../../../server/uploads/extract/limits'
+import { READ_LIMITS, TOO_LARGE_TEXT, UNREADABLE_TEXT } from '../../../../server/uploads/extract/limits'
 import {
+  failureOf,
   readerProcessCount,
   readerProcessLimits,
   residentMb,
@@ -43,6 +44,15 @@ describe('reading documents in reader processes', () => {
     if (before !== null) expect(peak - before).toBeLessThan(64)
     await expect.poll(readerProcessCount).toBe(0)
   }, 180_000)
+
+  it('calls a read that failed near the data limit too large, whatever error the decoder made of it', () => {
+    const failed = (peakMb: number) => ({ id: 1, error: UNREADABLE_TEXT, rssMb: 60, peakMb })
+    // pdf.js can catch the refused allocation and fail on something else (seen once in CI as 'could not be read').
+    expect(failureOf(failed(140), 150)).toBe(TOO_LARGE_TEXT)
+    expect(failureOf(failed(70), 150)).toBe(UNREADABLE_TEXT)
+    expect(failureOf({ id: 1, error: TOO_LARGE_TEXT, rssMb: 60, peakMb: 60 }, 150)).toBe(TOO_LARGE_TEXT)
+    expect(failureOf({ id: 1, text: 'read', rssMb: 140, peakMb: 149 }, 150)).toBeNull()
+  })
 
   it('reads the next document after a refused one, and keeps a small reader for the file after', async () => {
     await expect(
