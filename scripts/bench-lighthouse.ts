@@ -243,6 +243,8 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       NODE_ENV: 'production',
+      // Production refuses to start without a mail provider (issue #27); the measured pages send no mail.
+      SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:9',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
