@@ -1,8 +1,9 @@
 import { and, eq, isNull, lt, lte, or } from 'drizzle-orm'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/client'
-import { billingAccounts, checkoutSessions, processedEvents, subscriptions } from '../db/schema'
+import { billingAccounts, checkoutSessions, subscriptions } from '../db/schema'
 import { AppError, badRequest } from '../errors'
+import { handleOnce } from '../processed-events'
 import type { PaymentsProvider } from './payments'
 import { verifyStripeSignature } from './stripe'
 import { findActiveSubscription } from './subscription-store'
@@ -49,20 +50,14 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
     if (typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
       throw badRequest('Not a Stripe event')
     }
-    const inserted = await db
-      .insert(processedEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: processedEvents.id })
-    if (inserted.length === 0) return { received: true, duplicate: true }
+    let first: boolean
     try {
-      await handleEvent(db, payments, event)
+      // A failed event is forgotten, so Stripe's retry is handled.
+      first = await handleOnce(db, event.id, event.type, () => handleEvent(db, payments, event))
     } catch (error) {
-      // Let Stripe retry: forget the event so the retry is handled.
-      await db.delete(processedEvents).where(eq(processedEvents.id, event.id))
       throw error instanceof AppError ? error : new AppError(500, 'internal', 'Webhook handling failed')
     }
-    return { received: true }
+    return first ? { received: true } : { received: true, duplicate: true }
   })
 }
 

@@ -5,9 +5,10 @@ import { findLanguage } from '../../contract/languages'
 import type { BrainSetup } from '../brain/create-brain'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import { clones, processedEvents, users } from '../db/schema'
+import { clones, users } from '../db/schema'
 import { AppError, badRequest, forbidden, notFound } from '../errors'
 import { requestLanguage } from '../i18n'
+import { handleOnce } from '../processed-events'
 import { answerIncomingText, type InboundDeps } from '../texting/inbound'
 import { telegramSecretMatches } from '../texting/telegram'
 import { consumeTelegramStart, userOfChat } from '../texting/telegram-chats'
@@ -54,33 +55,6 @@ export const TelegramUpdate = z.looseObject({
     .optional(),
 })
 
-/**
- * Handles a provider's delivery once (issue #27): a retried or replayed delivery (Twilio's MessageSid and
- * Telegram's chat and message id, which the signature or secret does not date) changes nothing and texts
- * nothing, not even 'out of messages' or 'how to start'. Kept with the Stripe webhook's event ids; a delivery
- * whose handling throws is forgotten, so the provider's own retry is handled. Answers whether it was the first.
- */
-async function oncePerDelivery(
-  db: Db,
-  id: string,
-  type: string,
-  handle: () => Promise<unknown>,
-): Promise<boolean> {
-  const [first] = await db
-    .insert(processedEvents)
-    .values({ id, type })
-    .onConflictDoNothing()
-    .returning({ id: processedEvents.id })
-  if (!first) return false
-  try {
-    await handle()
-    return true
-  } catch (error) {
-    await db.delete(processedEvents).where(eq(processedEvents.id, id))
-    throw error
-  }
-}
-
 const START = /^\/start(?:@\w+)?(?:\s+([A-Za-z0-9_-]{1,64}))?\s*$/
 
 /**
@@ -122,7 +96,7 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
     const { From, Body, MessageSid } = message.data
     const channel = From.startsWith('whatsapp:') ? 'whatsapp' : 'sms'
     const number = From.replace(/^whatsapp:/, '')
-    const handled = await oncePerDelivery(db, `twilio:${MessageSid}`, 'twilio.message', async () => {
+    const handled = await handleOnce(db, `twilio:${MessageSid}`, 'twilio.message', async () => {
       const [user] = await db.select().from(users).where(eq(users.phoneNumber, number)).limit(1)
       if (!user || user.banned) {
         request.log.info({ channel }, 'text from an unknown number: not answered')
@@ -164,7 +138,7 @@ export const textingWebhookRoutes: FastifyPluginAsyncZod<TextingWebhookOptions> 
         .catch((error: unknown) => request.log.error({ err: error }, 'Telegram reply failed'))
 
     const delivery = `telegram:${chatId}:${message.message_id}`
-    const handled = await oncePerDelivery(db, delivery, 'telegram.message', async () => {
+    const handled = await handleOnce(db, delivery, 'telegram.message', async () => {
       const start = START.exec(text)
       if (start) {
         const bound = start[1]
