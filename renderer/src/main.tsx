@@ -11,7 +11,7 @@ import '@radix-ui/themes/utilities.css'
 import './ui/app.css'
 
 import { startShell } from 'virtual:app-shell'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PRODUCT_NAME } from '../../contract/product'
 import { storageKeys } from '../../contract/storage'
@@ -77,11 +77,17 @@ async function start() {
     // (the talk screen is a lazy chunk), so no loading state comes between the two.
     if (prerendered) await router.load().catch((error: unknown) => console.warn(error))
     await language
-    createRoot(container).render(
-      <StrictMode>
-        <App platform={platform} queryClient={queryClient} router={router} />
-      </StrictMode>,
-    )
+    const root = createRoot(container)
+    // As a transition, the first render yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole tree (issue #27: no long task on a first visit); the written page stays on
+    // the screen until it commits.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App platform={platform} queryClient={queryClient} router={router} />
+        </StrictMode>,
+      )
+    })
     // No service worker inside a creator's iframe (it would control the product's origin from there).
     startShell({ serviceWorker: platform.embed === null })
   } catch (error) {
