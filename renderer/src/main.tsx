@@ -51,6 +51,24 @@ async function showInvalidEmbedTarget(root: HTMLElement) {
   root.replaceChildren(message)
 }
 
+/**
+ * The app's stylesheets, which a page the server wrote loads after its first paint (server/web/page-head.ts,
+ * renderer/public/start-app.js marks them data-loading until they have loaded or failed): the app renders
+ * once they are in, so no component shows without its styles.
+ */
+function stylesheetsLoaded(): Promise<unknown> {
+  const loading = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-loading]')]
+  return Promise.all(
+    loading.map(
+      (link) =>
+        new Promise((resolve) => {
+          link.addEventListener('load', resolve, { once: true })
+          link.addEventListener('error', resolve, { once: true })
+        }),
+    ),
+  )
+}
+
 async function start() {
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element.')
@@ -76,7 +94,7 @@ async function start() {
     // And the written screen stays until the app can show the same one: the route's code loads first
     // (the talk screen is a lazy chunk), so no loading state comes between the two.
     if (prerendered) await router.load().catch((error: unknown) => console.warn(error))
-    await language
+    await Promise.all([language, stylesheetsLoaded()])
     const root = createRoot(container)
     // As a transition, the first render yields to the browser every few milliseconds instead of holding the
     // main thread for the whole tree (issue #27: no long task on a first visit); the written page stays on

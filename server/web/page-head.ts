@@ -10,6 +10,7 @@ import { findCloneBySlug, findInstance, loadCloneProfile } from '../clones/queri
 import type { Db } from '../db/client'
 import { readyLanguage } from '../i18n'
 import { type ClonePage, matchClonePage } from './clone-pages'
+import { criticalCssOf, STYLESHEET_LINK } from './critical-css'
 import type { ValidEmbedPage } from './embed-page'
 import { escapeHtml as esc, jsonForScript, truncate } from './html'
 import type { pageStrings } from './page.strings'
@@ -182,10 +183,16 @@ export const APP_SCRIPTS_ID = 'likeness-app-scripts'
  * On a page with its first screen written in, the app's module scripts (the entry and its preloads) move
  * into a template that renderer/public/start-app.js opens once the page has painted: on a slow connection
  * the styles and the portrait get the line first, and the JavaScript follows instead of racing them.
+ *
+ * The app's stylesheets go into that template too, and the rules the written screen uses into a <style> in
+ * <head> (critical-css.ts): the page paints once it has arrived, not after a connection and a download per
+ * stylesheet, and the stylesheets do not share a slow line with it (issue #27, Lighthouse's largest
+ * paint). The app renders once they have loaded (renderer/src/main.tsx); without JavaScript a <noscript>
+ * copy of their links keeps every style.
  */
-function startAppAfterPaint(html: string): string {
+async function startAppAfterPaint(html: string, webDist: string): Promise<string> {
   const scripts: string[] = []
-  const head = html.replace(
+  let out = html.replace(
     /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g,
     (tag) => {
       scripts.push(tag.trim())
@@ -193,10 +200,23 @@ function startAppAfterPaint(html: string): string {
     },
   )
   if (!scripts.some((tag) => tag.startsWith('<script'))) return html
-  return head.replace(
+  const stylesheets = out.match(STYLESHEET_LINK) ?? []
+  const css = stylesheets.length > 0 ? await criticalCssOf(webDist).pick(html) : null
+  let noscript = ''
+  if (css !== null && !css.includes('</')) {
+    let first = true
+    out = out.replace(STYLESHEET_LINK, () => {
+      if (!first) return ''
+      first = false
+      return `<style>${css}</style>`
+    })
+    scripts.unshift(...stylesheets)
+    noscript = `  <noscript>${stylesheets.join('')}</noscript>\n  `
+  }
+  return out.replace(
     '</body>',
     () =>
-      `  <template id="${APP_SCRIPTS_ID}">${scripts.join('')}</template>\n    <script src="/start-app.js" defer></script>\n  </body>`,
+      `  <template id="${APP_SCRIPTS_ID}">${scripts.join('')}</template>\n    <script src="/start-app.js" defer></script>\n  ${noscript}</body>`,
   )
 }
 
@@ -261,7 +281,7 @@ export async function renderClonePage(
     out = out.replace('</head>', () => `  ${extra.filter(Boolean).join('\n    ')}\n  </head>`)
   if (body !== null) {
     out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-    out = startAppAfterPaint(out)
+    out = await startAppAfterPaint(out, webDist)
   }
   return out
 }
@@ -314,7 +334,7 @@ export async function renderEmbedPage(
   )
   if (body !== null) {
     out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-    out = startAppAfterPaint(out)
+    out = await startAppAfterPaint(out, webDist)
   }
   return out
 }

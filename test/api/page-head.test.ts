@@ -361,3 +361,81 @@ describe('clone pages for crawlers and first paint', () => {
     )
   })
 })
+
+describe('a written page’s styles: the rules its screen uses in <head>, the stylesheets after the first paint', () => {
+  let t: TestApp
+  let webDist: string
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'likeness-page-styles-'))
+    await mkdir(path.join(webDist, '.vite'))
+    await mkdir(path.join(webDist, 'assets'))
+    await writeFile(path.join(webDist, 'index.html'), INDEX_HTML)
+    await writeFile(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+    await writeFile(
+      path.join(webDist, 'assets', 'index-abc.css'),
+      [
+        ':where(.rt-Text){margin:0}',
+        '.talk-disclaimer{color:#333}',
+        '.talk-header__name:hover{color:blue}',
+        '@media (min-width:1024px){.talk-disclaimer{font-size:18px}}',
+        '.only-in-a-dialog{display:grid}',
+      ].join('\n'),
+    )
+    await writeFile(path.join(webDist, 'assets', 'TalkScreen-t1.css'), '.talk-start{display:flex}')
+    await writeFile(path.join(webDist, 'assets', 'ChatThread-c2.css'), '.chat-thread-only{gap:1px}')
+    t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL } })
+  })
+  afterAll(async () => {
+    await t.close()
+    await rm(webDist, { recursive: true, force: true })
+  })
+
+  const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(head(html))?.[1] ?? ''
+  const links = [
+    '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+    '<link rel="stylesheet" crossorigin href="/assets/TalkScreen-t1.css" />',
+    '<link rel="stylesheet" crossorigin href="/assets/ChatThread-c2.css" />',
+  ]
+
+  it('writes the rules the talk screen uses into <head> and nothing else', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/lena-hart/talk' })).body
+    const css = styleOf(html)
+    expect(css).toContain(':where(.rt-Text){margin:0}')
+    expect(css).toContain('.talk-disclaimer{color:#333}')
+    expect(css).toContain('.talk-header__name:hover{color:blue}')
+    expect(css).toContain('@media (min-width:1024px){.talk-disclaimer{font-size:18px}}')
+    expect(css).toContain('.talk-start{display:flex}')
+    expect(css).not.toContain('only-in-a-dialog')
+    expect(css).not.toContain('chat-thread-only')
+    // No stylesheet holds the first paint: they wait with the scripts, and without JavaScript they load.
+    expect(head(html)).not.toContain('rel="stylesheet"')
+    const template = /<template id="likeness-app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? ''
+    expect(template.startsWith(links.join(''))).toBe(true)
+    expect(template).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
+    expect(html).toContain(`<noscript>${links.join('')}</noscript>`)
+  })
+
+  it('writes the same rules for the same screen in another language and for another clone', async () => {
+    const english = styleOf((await t.app.inject({ method: 'GET', url: '/lena-hart/talk' })).body)
+    const french = styleOf(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/lena-hart/talk',
+          headers: { 'accept-language': 'fr' },
+        })
+      ).body,
+    )
+    expect(french).toBe(english)
+    const profile = styleOf((await t.app.inject({ method: 'GET', url: '/lena-hart' })).body)
+    expect(profile).toContain(':where(.rt-Text){margin:0}')
+    expect(profile).not.toContain('.talk-disclaimer')
+  })
+
+  it('leaves a page that names no clone as the build wrote it', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/no-such-clone-here' })).body
+    expect(head(html)).toContain(links[0])
+    expect(html).not.toContain('<style>')
+  })
+})

@@ -38,6 +38,20 @@ async function layout(page: Page) {
   }, FIRST_SCREEN)
 }
 
+/** How the first screen's elements look: their box and the styles a missing rule would change. */
+async function looks(page: Page) {
+  return page.locator('#root').evaluate((root, selector) => {
+    const props = ['color', 'background-color', 'font-size', 'font-weight', 'line-height', 'border-radius']
+    return [...root.querySelectorAll(selector)].map((element) => {
+      const box = element.getBoundingClientRect()
+      const style = getComputedStyle(element)
+      const name = `${element.tagName.toLowerCase()}.${[...element.classList].at(-1) ?? ''}`
+      const styles = props.map((p) => style.getPropertyValue(p)).join(' ')
+      return `${name} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} ${styles}`
+    })
+  }, `${FIRST_SCREEN}, header, main, button, a, p`)
+}
+
 /** The page has been painted: its styles apply (the DOM alone can be laid out before they arrive). */
 async function painted(page: Page) {
   await page.waitForFunction(() =>
@@ -56,9 +70,59 @@ async function holdTheApp(page: Page) {
   return release
 }
 
+/** Holds the app's stylesheets until released: the page has only the styles written into it. */
+async function holdTheStylesheets(page: Page) {
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+/** Every stylesheet the page links has loaded. */
+async function stylesheetsLoaded(page: Page) {
+  await page.waitForFunction(() => {
+    const links = [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')]
+    return (
+      links.length > 0 && links.every((link) => link.sheet !== null && !link.hasAttribute('data-loading'))
+    )
+  })
+}
+
+const WRITTEN_PAGES = [
+  { name: 'profile', path: `/${LENA.slug}` },
+  { name: 'talk screen', path: `/${LENA.slug}/talk` },
+  { name: 'embed', path: `/embed/${LENA.slug}/${embedConfigIdOf(LENA.slug, 'bubble')}` },
+]
+
 for (const width of [390, 1280]) {
   test.describe(`written first screen at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 600 ? 844 : 800 } })
+
+    for (const { name, path } of WRITTEN_PAGES) {
+      test(`the ${name} paints with the styles written into it as it looks with the app's stylesheets`, async ({
+        page,
+      }) => {
+        // The stylesheets wait in the template start-app.js opens after the first paint
+        // (server/web/page-head.ts): the first paint has only the critical rules written into <head>.
+        const releaseStyles = await holdTheStylesheets(page)
+        const releaseApp = await holdTheApp(page)
+        await page.goto(path, { waitUntil: 'commit' })
+        const written = page.locator('[data-prerendered]')
+        await expect(written.locator('h1')).toHaveCount(1)
+        await painted(page)
+        expect(await page.locator('head > style').count()).toBe(1)
+        const before = await looks(page)
+        releaseStyles()
+        await stylesheetsLoaded(page)
+        await expect(written).toHaveCount(1)
+        expect(await looks(page)).toEqual(before)
+        releaseApp()
+        await expect(written).toHaveCount(0)
+      })
+    }
 
     test('the profile the app shows sits exactly where the written one was', async ({ page }) => {
       const release = await holdTheApp(page)
