@@ -86,7 +86,7 @@ async function main() {
     const results: Array<{ route: string; figures: Figures; scores: number[] }> = []
     for (const route of ROUTES) {
       const runs: Figures[] = []
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(`${base}${route}`, chrome.port))
+      for (let i = 0; i < RUNS; i++) runs.push(await measureRetrying(`${base}${route}`, chrome.port))
       results.push({ route, figures: median(runs), scores: runs.map((r) => r.performance) })
     }
     console.log(
@@ -97,6 +97,21 @@ async function main() {
   } finally {
     chrome.kill()
     await server?.stop()
+  }
+}
+
+/**
+ * Lighthouse's trace now and then misses the page's navigationStart (the new renderer's tracing starts after
+ * it; NO_NAVSTART, 'Please run Lighthouse again'): such a run is run again, up to twice.
+ */
+async function measureRetrying(url: string, port: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, port)
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error
+      console.warn(`${url}: NO_NAVSTART (attempt ${attempt}), running it again`)
+    }
   }
 }
 
