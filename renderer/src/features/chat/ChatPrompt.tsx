@@ -112,11 +112,23 @@ export function ChatPrompt({
   const formRef = useRef<HTMLFormElement>(null)
 
   // Focus stays in the prompt: when the recording ends its buttons go, and the text field takes focus.
+  // After the next frame: focusing asks for the page's layout, which right after a commit (the first
+  // render of a whole screen) is a page's worth of style and layout inside the render's task (issue #27:
+  // the first visit's long task); once the frame is drawn the layout is there already.
   useEffect(() => {
     if (dictating) return
-    const active = document.activeElement
-    if (active === document.body || (active && formRef.current?.contains(active)))
-      textareaRef.current?.focus()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const active = document.activeElement
+        if (active === document.body || (active && formRef.current?.contains(active)))
+          textareaRef.current?.focus()
+      }, 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
   }, [dictating])
 
   // Auto-grow between 52 px and the screen's maximum (spec 1 §9); beyond it the textarea scrolls.
