@@ -1,7 +1,7 @@
 import { Flex, Spinner } from '@radix-ui/themes'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { Activity, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { Activity, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import {
   type ChatMessage,
@@ -61,6 +61,17 @@ function writeThreadToCache(queryClient: QueryClient, conversationId: string) {
 }
 
 /** The chat with a loaded clone: wires the store, the address, toasts and navigation to the parts. */
+/** The chat session TalkView opens for `clone` and `conversationId`. */
+function sessionOf(clone: CloneProfile, conversationId: string | null) {
+  return {
+    slug: clone.slug,
+    instanceSlug: clone.instance?.slug ?? null,
+    instanceId: clone.instance?.id ?? null,
+    locationId: clone.options.locationId,
+    conversationId,
+  }
+}
+
 export function TalkView({
   clone,
   conversationId,
@@ -76,6 +87,10 @@ export function TalkView({
   const queryClient = useQueryClient()
   const search = useSearch({ strict: false }) as TalkSearch
   const instanceSlug = clone.instance?.slug ?? null
+  // The session opens before the first render reads the store, and again (a no-op when nothing changed)
+  // whenever it changes, below. Opened only after the first commit, the store changed under that commit,
+  // which then rendered the whole view again in its own task (issue #27: the first visit's long task).
+  useState(() => chatStream.openSession(sessionOf(clone, conversationId)))
   const snap = useSnapshot(view)
   const requireEmail = clone.options.requireEmail
   const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
