@@ -81,6 +81,19 @@ test.describe('text chat', () => {
     await expect(page.getByRole('tooltip', { name: 'Copy message' })).toHaveCount(0)
   })
 
+  test('a message action reached with the keyboard names itself and keeps the focus', async ({
+    page,
+    talk,
+  }) => {
+    await talk.open()
+    await talk.ask(COFFEE)
+    const copy = talk.answers.getByRole('button', { name: 'Copy message' })
+    // The keyboard reaches the action: its tooltip is set up then (ui/tooltip.tsx), and the focus stays on it.
+    await copy.focus()
+    await expect(copy).toBeFocused()
+    await expect(page.getByRole('tooltip', { name: 'Copy message' })).toBeVisible()
+  })
+
   test('a reopened conversation loads a citation’s text when its preview or its sources open', async ({
     page,
     talk,
