@@ -50,6 +50,10 @@ const result = await build({
   },
   logLevel: 'warning',
   metafile: true,
+  // Every start parses the whole bundle: without whitespace and with shorter syntax it is a third smaller
+  // (9.6 -> 6.4 MB) and the start about 30 ms quicker (issue #27). Names stay, for logs and stack traces.
+  minifyWhitespace: true,
+  minifySyntax: true,
 })
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (output.entryPoint) console.log(`built ${file} (${(output.bytes / 1024).toFixed(0)} KB)`)
