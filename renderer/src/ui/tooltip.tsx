@@ -2,6 +2,7 @@
 import { Tooltip as ThemesTooltip } from '@radix-ui/themes'
 import { Slot, Tooltip as TooltipPrimitive } from 'radix-ui'
 import { type ComponentProps, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 
 /** Radix Themes' own delay (its Theme sets it on the provider it would otherwise render). */
 const TOOLTIP_DELAY_MS = 200
@@ -40,14 +41,16 @@ export function Tooltip({ children, ...props }: TooltipProps) {
         ref={trigger}
         onPointerEnter={(event) => {
           pointerInside.current = true
-          if (event.pointerType !== 'touch') setArmed('pointer')
+          // At once: the trigger is a new element after this, and a click that follows the pointer in
+          // (a quick one, or a test's) must press and release the same one.
+          if (event.pointerType !== 'touch') flushSync(() => setArmed('pointer'))
         }}
         onPointerLeave={() => {
           pointerInside.current = false
         }}
         onFocus={(event) => {
           // A keyboard's focus; a click's is preceded by the pointer coming over it.
-          if (focusVisible(event.currentTarget)) setArmed('focus')
+          if (focusVisible(event.currentTarget)) flushSync(() => setArmed('focus'))
         }}
       >
         {children}
