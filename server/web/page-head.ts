@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { CloneProfile } from '../../contract'
 import { DEFAULT_CONVERSATION_TITLE, PRODUCT_NAME } from '../../contract'
@@ -137,18 +137,36 @@ export async function embedBootAssets(webDist: string): Promise<string> {
   return (await lazyChunkAssets(webDist, chunks)) ?? ''
 }
 
+type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
+
+const manifests = new Map<string, { mtimeMs: number; manifest: ViteManifest }>()
+
+/**
+ * The web build's Vite manifest, or null without one. Parsed again only when the file changed, so a
+ * rebuild is served without a restart and a page does not read it once per chunk list it writes.
+ */
+async function viteManifest(webDist: string): Promise<ViteManifest | null> {
+  const file = path.join(webDist, '.vite/manifest.json')
+  try {
+    const { mtimeMs } = await stat(file)
+    const kept = manifests.get(file)
+    if (kept?.mtimeMs === mtimeMs) return kept.manifest
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as ViteManifest
+    manifests.set(file, { mtimeMs, manifest })
+    return manifest
+  } catch {
+    return null
+  }
+}
+
 /**
  * Links for lazy chunks of the web build (named by the end of their source path in its Vite manifest) and
  * what they import, less what index.html loads already: their styles, then their modules. Null when the
  * build does not name the first one.
  */
 async function lazyChunkAssets(webDist: string, sources: readonly string[]): Promise<string | null> {
-  let manifest: Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
-  try {
-    manifest = JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8'))
-  } catch {
-    return null
-  }
+  const manifest = await viteManifest(webDist)
+  if (!manifest) return null
   const keys = sources.map((source) => Object.keys(manifest).find((k) => k.endsWith(source)))
   if (!keys[0]) return null
   // What index.html already loads (the entry and its static imports) is not repeated.
