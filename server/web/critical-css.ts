@@ -3,6 +3,7 @@ import Beasties from 'beasties'
 import { selectOne } from 'css-select'
 import { parseDocument } from 'htmlparser2'
 import postcss, { type AtRule, type Root } from 'postcss'
+import { STYLESHEET_LINK } from './html'
 
 /*
  * Critical CSS for a page with its first screen written in (page-head.ts; issue #27, Lighthouse's largest
@@ -33,9 +34,6 @@ const TEXT_ATTRIBUTES = new Set([
   'title',
   'value',
 ])
-
-/** A stylesheet's <link> in the web build's pages. */
-export const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g
 
 export interface CriticalCss {
   /** The rules of `html`'s stylesheets that its markup uses, or null when they cannot be read. */

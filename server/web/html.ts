@@ -29,3 +29,6 @@ export function truncate(text: string, max: number): string {
   const space = cut.lastIndexOf(' ')
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, '')}…`
 }
+
+/** A stylesheet's <link> in the web build's pages. */
+export const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g

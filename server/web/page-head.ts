@@ -10,9 +10,8 @@ import { findCloneBySlug, findInstance, loadCloneProfile } from '../clones/queri
 import type { Db } from '../db/client'
 import { readyLanguage } from '../i18n'
 import { type ClonePage, matchClonePage } from './clone-pages'
-import { criticalCssOf, STYLESHEET_LINK } from './critical-css'
 import type { ValidEmbedPage } from './embed-page'
-import { escapeHtml as esc, jsonForScript, truncate } from './html'
+import { escapeHtml as esc, jsonForScript, STYLESHEET_LINK, truncate } from './html'
 import type { pageStrings } from './page.strings'
 import { renderProfile, renderTalk } from './prerender'
 
@@ -219,7 +218,11 @@ async function startAppAfterPaint(html: string, webDist: string): Promise<string
   )
   if (!scripts.some((tag) => tag.startsWith('<script'))) return html
   const stylesheets = out.match(STYLESHEET_LINK) ?? []
-  const css = stylesheets.length > 0 ? await criticalCssOf(webDist).pick(html) : null
+  // Beasties, PostCSS and the selector engine load with the first written page, not with every start.
+  const css =
+    stylesheets.length > 0
+      ? await import('./critical-css').then(({ criticalCssOf }) => criticalCssOf(webDist).pick(html))
+      : null
   let noscript = ''
   if (css !== null && !css.includes('</')) {
     let first = true
