@@ -79,19 +79,26 @@ export async function applyLanguage(code: string): Promise<boolean> {
   languageState.code = code
   languageState.dir = dir
   if (changed) languageState.version += 1
-  // The first plural, number or date in a language loads its data into the engine: in a task of its own
-  // (issue #27), not inside the render that first needs one.
-  if (typeof setTimeout === 'function')
-    setTimeout(() => {
-      try {
-        new Intl.PluralRules(code).select(1)
-        new Intl.NumberFormat(code).format(1)
-        new Intl.DateTimeFormat(code, { hour: 'numeric', minute: 'numeric' }).format(0)
-      } catch {
-        // A tag the engine does not know: the formatters fall back on their own when used.
-      }
-    }, 0)
+  // The first plural, number or date in a language loads its data into the engine: each in a task of its
+  // own (issue #27), not inside the render that first needs one (the three together were a long task on a
+  // slow phone).
+  if (typeof setTimeout === 'function') for (const warm of intlWarmUps) setTimeout(() => warm(code), 0)
   return true
+}
+
+const intlWarmUps: ReadonlyArray<(code: string) => void> = [
+  (code) => attemptIntl(() => new Intl.PluralRules(code).select(1)),
+  (code) => attemptIntl(() => new Intl.NumberFormat(code).format(1)),
+  (code) =>
+    attemptIntl(() => new Intl.DateTimeFormat(code, { hour: 'numeric', minute: 'numeric' }).format(0)),
+]
+
+function attemptIntl(use: () => unknown) {
+  try {
+    use()
+  } catch {
+    // A tag the engine does not know: the formatters fall back on their own when used.
+  }
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
