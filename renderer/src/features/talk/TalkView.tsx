@@ -12,6 +12,7 @@ import type { CloneProfile } from '../../../../contract/clone'
 import { conversationQuery, conversationQueryKey, conversationsQueryKey } from '../../api/chat'
 import { isApiError, resolveMediaUrl } from '../../api/client'
 import { afterPaint } from '../../lib/after-paint'
+import { useMediaQuery } from '../../lib/media-query'
 import { whenIdle } from '../../lib/when-idle'
 import { conversationLink, talkLink } from '../../navigation/clone-links'
 import type { TalkSearch } from '../../navigation/search-params'
@@ -61,6 +62,9 @@ function writeThreadToCache(queryClient: QueryClient, conversationId: string) {
 }
 
 /** The chat with a loaded clone: wires the store, the address, toasts and navigation to the parts. */
+/** Where the share aside shows (spec 1 §2 'Chat'); features/talk/talk.css says the same for .talk-aside. */
+const SHARE_ASIDE_MEDIA = '(min-width: 1200px)'
+
 /** The chat session TalkView opens for `clone` and `conversationId`. */
 function sessionOf(clone: CloneProfile, conversationId: string | null) {
   return {
@@ -92,6 +96,9 @@ export function TalkView({
   // which then rendered the whole view again in its own task (issue #27: the first visit's long task).
   useState(() => chatStream.openSession(sessionOf(clone, conversationId)))
   const snap = useSnapshot(view)
+  // The share aside shows on large screens only: below, it is not rendered at all (issue #27: its share
+  // buttons were a part of the first commit's work on a phone, hidden by CSS).
+  const wideScreen = useMediaQuery(SHARE_ASIDE_MEDIA)
   const requireEmail = clone.options.requireEmail
   const usage = useUsage(clone.slug, instanceSlug, { locationId: clone.options.locationId })
   const { capture, captureHost, embedLimit, atQuota, paymentRequired, sendBlocked } = useTalkPaywall(
@@ -348,11 +355,13 @@ export function TalkView({
             {disclaimer ? <p className="talk-disclaimer">{disclaimer}</p> : null}
           </div>
         </div>
-        <ShareAside
-          cloneName={clone.name}
-          profilePath={instanceSlug ? `/${clone.slug}/${instanceSlug}` : `/${clone.slug}`}
-          conversationId={conversationId ?? snap.conversationId}
-        />
+        {wideScreen ? (
+          <ShareAside
+            cloneName={clone.name}
+            profilePath={instanceSlug ? `/${clone.slug}/${instanceSlug}` : `/${clone.slug}`}
+            conversationId={conversationId ?? snap.conversationId}
+          />
+        ) : null}
       </div>
       {captureHost}
       <CitationsOverlay
