@@ -59,27 +59,22 @@ async function painted(page: Page) {
   )
 }
 
-/** Holds the app's entry script until released: the page shows only what the server wrote. */
-async function holdTheApp(page: Page) {
+/** Holds the requests matching `pattern` until released. */
+async function hold(page: Page, pattern: RegExp) {
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(pattern, async (route) => {
     await released
     await route.continue()
   })
   return release
 }
 
+/** Holds the app's entry script until released: the page shows only what the server wrote. */
+const holdTheApp = (page: Page) => hold(page, /\/assets\/index-[^/]+\.js$/)
+
 /** Holds the app's stylesheets until released: the page has only the styles written into it. */
-async function holdTheStylesheets(page: Page) {
-  let release: () => void = () => undefined
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
-    await released
-    await route.continue()
-  })
-  return release
-}
+const holdTheStylesheets = (page: Page) => hold(page, /\/assets\/[^/]+\.css$/)
 
 /** Every stylesheet the page links has loaded. */
 async function stylesheetsLoaded(page: Page) {
