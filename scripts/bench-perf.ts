@@ -34,7 +34,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Page, type Request } from '@playwright/test'
-import { chromiumArgs, findChromium } from '../test/support/browser'
+import { BROWSER_UI_FEATURES, chromiumArgs, findChromium } from '../test/support/browser'
 import { freePort } from '../test/support/free-port'
 
 const LONG_TASK_GOAL_MS = 50
@@ -748,10 +748,9 @@ async function launchWithoutBrowserUi(): Promise<Browser> {
     // No /proc: the default launch below.
   }
   if (!playwrights) return chromium.launch(options)
-  const browserUi = 'WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'
   return chromium.launch({
     ...options,
     ignoreDefaultArgs: [playwrights],
-    args: [...options.args, `${playwrights},${browserUi}`],
+    args: [...options.args, `${playwrights},${BROWSER_UI_FEATURES.join(',')}`],
   })
 }

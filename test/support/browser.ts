@@ -35,6 +35,14 @@ function safe(get: () => string): string | undefined {
   }
 }
 
+/**
+ * The features behind headless Chromium's own omnibox popup, which it renders as web pages of its own (a
+ * renderer per window, about 100 ms of CPU as each opens). The benchmarks turn them off: on 2 cores that
+ * work ran beside the page they measure. Chromium honours only the last --disable-features, so each adds
+ * these to the list its launcher passes (scripts/bench-perf.ts, scripts/bench-lighthouse.ts).
+ */
+export const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup']
+
 /** Flags for a headless Chromium in a closed network; --no-sandbox only where Chromium refuses to run as root. */
 export function chromiumArgs(extra: string[] = []): string[] {
   const args = [
