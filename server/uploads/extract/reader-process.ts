@@ -32,8 +32,13 @@ declare const __LIKENESS_EXTRACT_WORKER__: string | undefined
 export const MAX_READER_PROCESSES = 2
 /** A process that has grown past this after a file is ended, so its memory goes back to the system. */
 export const RECYCLE_RSS_MB = 512
-/** A failed read whose process's peak memory reached this share of the data limit ran out of memory. */
-const NEAR_LIMIT = 0.8
+/**
+ * A failed read whose process's peak memory reached this share of the data limit ran out of memory. The limit
+ * counts what the process has mapped, the peak what it has touched, and a decoder's buffer grows by doubling:
+ * the allocation the limit refuses comes while the process holds much less than the limit (a PDF bomb's read
+ * failed at 72% of it on a busy machine, read as 'could not be read' with the share at 80%).
+ */
+const NEAR_LIMIT = 0.5
 
 /**
  * The reason a reader's answer gives, or null for text. A read that failed after its process grew close to the
