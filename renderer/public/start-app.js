@@ -1,11 +1,10 @@
 // Starts the web app on a clone page the server wrote (server/web/page-head.ts) once that page is on the
 // screen: its stylesheets and scripts wait in <template id="likeness-app-scripts"> so that on a slow
 // connection the page (with the styles it uses written in) and the portrait are not sharing the line with
-// them before the first paint. The first
-// contentful paint is taken from the browser's paint timing, which reports it once it is presented (an
-// animation frame comes earlier than that on a busy device), and then two frames more.
-// A hidden tab paints nothing: it starts at once. It starts anyway after a few seconds. The app keeps the
-// written page until it can show the same screen (renderer/src/main.tsx).
+// them before the first paint. The first contentful paint is taken from the browser's paint timing, which
+// reports it once it is presented (an animation frame comes earlier than that on a busy device), and then
+// two frames more. A hidden tab paints nothing: it starts at once. It starts anyway after a few seconds. The
+// app keeps the written page until it can show the same screen (renderer/src/main.tsx).
 ;(() => {
   const template = document.getElementById('likeness-app-scripts')
   if (!(template instanceof HTMLTemplateElement)) return

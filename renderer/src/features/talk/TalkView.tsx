@@ -61,7 +61,6 @@ function writeThreadToCache(queryClient: QueryClient, conversationId: string) {
   )
 }
 
-/** The chat with a loaded clone: wires the store, the address, toasts and navigation to the parts. */
 /** Where the share aside shows (spec 1 §2 'Chat'); features/talk/talk.css says the same for .talk-aside. */
 const SHARE_ASIDE_MEDIA = '(min-width: 1200px)'
 
@@ -76,6 +75,7 @@ function sessionOf(clone: CloneProfile, conversationId: string | null) {
   }
 }
 
+/** The chat with a loaded clone: wires the store, the address, toasts and navigation to the parts. */
 export function TalkView({
   clone,
   conversationId,
