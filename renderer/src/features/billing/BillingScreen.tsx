@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Button,
   Callout,
@@ -20,6 +19,7 @@ import { billingOverviewQuery, billingOverviewQueryKey, setOverage } from '../..
 import { resolveMediaUrl } from '../../api/client'
 import { membershipTarget } from '../../lib/membership-target'
 import { exploreLink } from '../../navigation/clone-links'
+import { Avatar } from '../../ui/avatar'
 import { useDocumentTitle } from '../../ui/use-document-title'
 import { useCurrentUser } from '../auth'
 import { AppHeader } from '../shell'

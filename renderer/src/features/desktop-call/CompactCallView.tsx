@@ -1,6 +1,7 @@
-import { Avatar, Flex, IconButton, Text } from '@radix-ui/themes'
+import { Flex, IconButton, Text } from '@radix-ui/themes'
 import { useEffect, useRef } from 'react'
 import { initialsOf } from '../../lib/initials'
+import { Avatar } from '../../ui/avatar'
 import { Tooltip } from '../../ui/tooltip'
 import { desktopCallStrings as t } from './desktop-call.strings'
 import { ExpandIcon, HangUpIcon, MicIcon, MicOffIcon } from './desktop-call-icons'

@@ -1,5 +1,6 @@
-import { Avatar, Badge, Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { initialsOf } from '../../lib/initials'
+import { Avatar } from '../../ui/avatar'
 import { PhoneIcon } from '../../ui/icons'
 import { VerifiedBadge } from '../../ui/VerifiedBadge'
 import { useFormattedPhoneNumber } from './use-formatted-phone'

@@ -1,5 +1,5 @@
-import { Avatar } from '@radix-ui/themes'
 import { initialsOf } from '../../lib/initials'
+import { Avatar } from '../../ui/avatar'
 import type { CloneStatus } from './call.machine'
 
 /** What the indicator shows: the clone's state in a call, or the call's own phase around it. */
