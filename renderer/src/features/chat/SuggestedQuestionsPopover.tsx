@@ -1,15 +1,20 @@
 import { Button, Flex, Popover, Text } from '@radix-ui/themes'
+import { Slot } from 'radix-ui'
 import { useState } from 'react'
 import type { SuggestedQuestion } from '../../../../contract/clone'
 import { MessageIcon } from '../../ui/icons'
 import { LightbulbIcon, ShuffleIcon } from '../../ui/lazy-icons'
+import { useOnFirstUse } from '../../ui/on-first-use'
 import { Tooltip } from '../../ui/tooltip'
 import { SUGGESTED_QUESTIONS_SHOWN } from './chat.constants'
 import { chatStrings } from './chat.strings'
 import { PromptIconButton } from './PromptIconButton'
 import { sampleQuestions } from './prompt'
 
-/** spec 1 §2: the suggested-questions popover (max 60% of the viewport high), 3 at a time, Shuffle above 3. */
+/**
+ * spec 1 §2: the suggested-questions popover (max 60% of the viewport high), 3 at a time, Shuffle above 3.
+ * The popover is set up when first opened (ui/on-first-use.ts).
+ */
 export function SuggestedQuestionsPopover({
   questions,
   disabled,
@@ -19,17 +24,30 @@ export function SuggestedQuestionsPopover({
   disabled: boolean
   onAsk: (question: string) => void
 }>) {
-  const [open, setOpen] = useState(false)
+  const popover = useOnFirstUse('click')
+  const setOpen = popover.onOpenChange
   const [shown, setShown] = useState(() => questions.slice(0, SUGGESTED_QUESTIONS_SHOWN))
   const canShuffle = questions.length > SUGGESTED_QUESTIONS_SHOWN
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+  const trigger = (
+    <PromptIconButton
+      label={chatStrings.suggestedQuestions}
+      aria-haspopup="dialog"
+      aria-expanded={popover.open}
+    >
+      <LightbulbIcon size={18} />
+    </PromptIconButton>
+  )
+  if (!popover.setUp) {
+    return (
       <Tooltip content={chatStrings.suggestedQuestions}>
-        <Popover.Trigger>
-          <PromptIconButton label={chatStrings.suggestedQuestions}>
-            <LightbulbIcon size={18} />
-          </PromptIconButton>
-        </Popover.Trigger>
+        <Slot.Root {...popover.triggerProps}>{trigger}</Slot.Root>
+      </Tooltip>
+    )
+  }
+  return (
+    <Popover.Root open={popover.open} onOpenChange={popover.onOpenChange}>
+      <Tooltip content={chatStrings.suggestedQuestions}>
+        <Popover.Trigger>{trigger}</Popover.Trigger>
       </Tooltip>
       <Popover.Content
         size="2"
