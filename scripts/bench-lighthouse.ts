@@ -13,6 +13,7 @@
  *   npm run bench:lighthouse -- --runs=5                  the median of five runs per route (RUNS=5 too)
  *   npm run bench:lighthouse -- --strict                  exits 1 when a goal is not met
  *   npm run bench:lighthouse -- --details                 also lists the elements that shifted
+ *   npm run bench:lighthouse -- --only=talk               only the routes whose path contains 'talk'
  *   npm run bench:lighthouse -- --out=lighthouse-reports  keeps each run's full report (JSON) there
  *   npm run bench:lighthouse -- http://localhost:8787     measures a server that is already running
  *
@@ -43,6 +44,7 @@ const args = process.argv.slice(2)
 const runsArg = args.find((a) => a.startsWith('--runs='))
 const RUNS = Math.max(1, Number(runsArg?.slice('--runs='.length) ?? process.env.RUNS ?? 3))
 const givenUrl = args.find((a) => /^https?:\/\//.test(a))?.replace(/\/+$/, '')
+const onlyArg = args.find((a) => a.startsWith('--only='))?.slice('--only='.length)
 const outArg = args.find((a) => a.startsWith('--out='))
 const OUT_DIR = outArg ? path.resolve(outArg.slice('--out='.length)) : null
 
@@ -97,7 +99,7 @@ async function main() {
   const loadBefore = loadAverage()
   try {
     const results: Array<{ route: string; figures: Figures; scores: number[] }> = []
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter((r) => !onlyArg || r.includes(onlyArg))) {
       const runs: Figures[] = []
       for (let i = 0; i < RUNS; i++) runs.push(await measureRetrying(`${base}${route}`, chrome.port))
       results.push({ route, figures: median(runs), scores: runs.map((r) => r.performance) })
