@@ -115,13 +115,19 @@ export function ChatPrompt({
   // After the next frame: focusing asks for the page's layout, which right after a commit (the first
   // render of a whole screen) is a page's worth of style and layout inside the render's task (issue #27:
   // the first visit's long task); once the frame is drawn the layout is there already.
+  // In a frame (an embed on a creator's site, the studio's live preview) the prompt does not take the focus
+  // from the page around it: only when the frame has it. The bubble's opening focuses it (TalkPrompt).
   useEffect(() => {
     if (dictating) return
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         const active = document.activeElement
-        if (active === document.body || (active && formRef.current?.contains(active)))
+        const framedWithoutFocus = window.parent !== window && !document.hasFocus()
+        if (
+          (active === document.body && !framedWithoutFocus) ||
+          (active && formRef.current?.contains(active))
+        )
           textareaRef.current?.focus()
       }, 0)
     })

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { Theme } from '@radix-ui/themes'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ChatPrompt } from '../../../../../renderer/src/features/chat/ChatPrompt'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 function prompt() {
   render(
@@ -46,5 +49,21 @@ describe('the prompt takes focus (spec 1 §2) after the screen is drawn (issue #
     await nextFrame()
     expect(document.activeElement).toBe(elsewhere)
     expect(document.activeElement).not.toBe(field)
+  })
+
+  it('in a frame without the focus (an embed on another page), leaves the page around it its focus', async () => {
+    // The studio's embeds page: its live preview's prompt took the focus from the New embed dialog's field.
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window & typeof globalThis)
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    const field = prompt()
+    await nextFrame()
+    await nextFrame()
+    expect(document.activeElement).not.toBe(field)
+
+    // A frame the visitor is in (they clicked into it) is like a page of its own.
+    cleanup()
+    hasFocus.mockReturnValue(true)
+    const again = prompt()
+    await waitFor(() => expect(document.activeElement).toBe(again))
   })
 })
