@@ -1,6 +1,7 @@
 import { DropdownMenu, Flex, IconButton, Text } from '@radix-ui/themes'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from '@tanstack/react-router'
+import { Slot } from 'radix-ui'
 import { cloneElement, type ReactElement, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import type { User } from '../../../../contract/auth'
@@ -9,6 +10,7 @@ import { initialsOf } from '../../lib/initials'
 import { openDialog } from '../../navigation/dialogs.store'
 import { Avatar } from '../../ui/avatar'
 import { LanguageSubMenu } from '../../ui/LanguageMenu'
+import { useOnFirstUse } from '../../ui/on-first-use'
 import { authStrings, logOut, useCurrentUser, useUserType } from '../auth'
 import { productPageTarget, useEmbed } from '../embed'
 import { studioQuestionsPath } from './account.config'
@@ -21,6 +23,7 @@ import { accountMenuEntries, displayNameOf, leadsSlugFor } from './account-menu'
  * and contributors (the creator edits embeds), and 'Log out'.
  * In an embed the links to the product's pages (account pages, studio, leads, embeds, announcements) open the
  * main site in a new tab; a white-labelled embed offers none of them, nor 'Give feedback' (spec 1 §2, §6).
+ * The menu is set up when first opened (ui/on-first-use.ts).
  */
 export function AccountMenu({ user }: Readonly<{ user: User }>) {
   const queryClient = useQueryClient()
@@ -31,6 +34,7 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
   const entries = accountMenuEntries(slug, userType, { whitelabelEmbed })
   const leadsSlug = leadsSlugFor(slug, useCurrentUser().relationships)
   const name = displayNameOf(user)
+  const menu = useOnFirstUse('pointerdown')
 
   const onLogOut = () => {
     toast.promise(logOut({ queryClient }), {
@@ -43,19 +47,27 @@ export function AccountMenu({ user }: Readonly<{ user: User }>) {
     })
   }
 
+  const trigger = (
+    <IconButton
+      variant="ghost"
+      radius="full"
+      aria-label={accountStrings.accountMenu(name)}
+      aria-haspopup="menu"
+      aria-expanded={menu.open}
+    >
+      <Avatar
+        size="2"
+        radius="full"
+        src={resolveMediaUrl(user.imageUrl)}
+        fallback={initialsOf(name)}
+        alt=""
+      />
+    </IconButton>
+  )
+  if (!menu.setUp) return <Slot.Root {...menu.triggerProps}>{trigger}</Slot.Root>
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        <IconButton variant="ghost" radius="full" aria-label={accountStrings.accountMenu(name)}>
-          <Avatar
-            size="2"
-            radius="full"
-            src={resolveMediaUrl(user.imageUrl)}
-            fallback={initialsOf(name)}
-            alt=""
-          />
-        </IconButton>
-      </DropdownMenu.Trigger>
+    <DropdownMenu.Root open={menu.open} onOpenChange={menu.onOpenChange}>
+      <DropdownMenu.Trigger>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" sideOffset={6} style={{ minWidth: 220 }}>
         <Flex direction="column" px="3" py="2" gap="0">
           <Text size="2" weight="bold" truncate>

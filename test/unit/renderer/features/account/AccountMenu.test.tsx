@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { Profiler } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MeResponse, RelationshipType } from '../../../../../contract/auth'
 import { AccountMenu } from '../../../../../renderer/src/features/account/AccountMenu'
@@ -42,6 +43,28 @@ const openMenu = async (who: MeResponse, url = '/lena-hart', embed?: Partial<Emb
   fireEvent.keyDown(screen.getByRole('button', { name: 'Account menu for Lena Hart' }), { key: 'Enter' })
   await screen.findByRole('menu')
 }
+
+describe('the account menu is set up on first use (issue #27)', () => {
+  it('renders its button in one commit, and the first press opens the menu', async () => {
+    const commits: string[] = []
+    const fetch = (async () => new Response('{}', { status: 404 })) as typeof globalThis.fetch
+    const who = me([])
+    await renderAtRoute(
+      () => (
+        <Profiler id="account-menu" onRender={(_, phase) => commits.push(phase)}>
+          <AccountMenu user={who.user!} />
+        </Profiler>
+      ),
+      { path: '/$slug', url: '/lena-hart', me: who, clone: lenaHart(), fetch },
+    )
+    const button = screen.getByRole('button', { name: 'Account menu for Lena Hart' })
+    // A Radix menu mounted at once stores its anchor inside the first commit: a second, synchronous one.
+    expect(commits).toEqual(['mount'])
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.pointerDown(button, { button: 0 })
+    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeTruthy()
+  })
+})
 
 describe("the account menu's creator pages (issue #14)", () => {
   it("offers 'Leads' and 'Embeds' of the clone on screen to its creator", async () => {
