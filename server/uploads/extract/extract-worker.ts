@@ -4,6 +4,7 @@
  * costs this process, never the server. It reads one file per message and answers { id, text } or
  * { id, error } with the visitor-facing reason, and how large it has grown.
  */
+import { writeFileSync } from 'node:fs'
 import { ExtractError, type ReadBounds, TOO_LARGE_TEXT, UNREADABLE_TEXT } from './limits'
 import { recognizeImage } from './ocr-engine'
 import { readDocument } from './read-document'
@@ -17,7 +18,7 @@ export interface ReadRequest {
   bounds: Pick<ReadBounds, 'chars' | 'pages'>
 }
 
-/** rssMb: its resident memory now; peakMb: the most it ever held (the kernel's maxrss). */
+/** rssMb: its resident memory now; peakMb: the most it held during this read (see `startPeak`). */
 export type ReadReply = ({ id: number; text: string } | { id: number; error: string }) & {
   rssMb: number
   peakMb: number
@@ -38,6 +39,32 @@ async function read({ kind, fileName, bytes, bounds }: ReadRequest): Promise<str
 /** The file being read, if any: a failure outside its promise (pdf.js decodes in callbacks) is its failure. */
 let current: ReadRequest | null = null
 
+const maxRssMb = () => process.resourceUsage().maxRSS / 1024
+
+/** The peak of the process's life before this read, where the kernel cannot start a new one (see below). */
+let peakBefore = 0
+
+/**
+ * Counts this read's peak memory from here. A process reads many files, and the kernel's maxrss is the most it
+ * held over its life: a broken PDF read after a large image was called 'too large' because the image's OCR
+ * had once taken half the data limit (failureOf). Linux starts a new peak on request (`/proc/self/clear_refs`,
+ * 5), which maxrss follows; elsewhere a read counts the lifetime peak only when it raised it.
+ */
+function startPeak(): void {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5')
+    peakBefore = 0
+  } catch {
+    peakBefore = maxRssMb()
+  }
+}
+
+/** The most this process held since `startPeak` (0: not more than before it, where that is all one knows). */
+function readPeakMb(): number {
+  const peak = maxRssMb()
+  return peak > peakBefore ? peak : 0
+}
+
 const answer = (
   reply: { id: number; text: string } | { id: number; error: string },
   then: () => void = () => {},
@@ -46,7 +73,7 @@ const answer = (
     {
       ...reply,
       rssMb: process.memoryUsage.rss() / 2 ** 20,
-      peakMb: process.resourceUsage().maxRSS / 1024,
+      peakMb: readPeakMb(),
     } satisfies ReadReply,
     undefined,
     {},
@@ -55,6 +82,7 @@ const answer = (
 
 process.on('message', async (request: ReadRequest) => {
   current = request
+  startPeak()
   let reply: { id: number; text: string } | { id: number; error: string }
   try {
     reply = { id: request.id, text: await read(request) }

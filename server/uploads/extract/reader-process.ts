@@ -19,7 +19,8 @@ import {
  * into array buffers: a 3 MB PDF cost the server 3 GB, never given back). A child process is bounded by the
  * kernel (its data segment, RLIMIT_DATA, set with `ulimit -d` before Node starts: an allocation past it fails
  * inside the child), and everything it took goes back to the system when it ends. A process is kept for the
- * next file while it stays small, ended once it has grown past RECYCLE_RSS_MB or been idle IDLE_END_MS.
+ * next file while it stays small, ended once it has grown past RECYCLE_SHARE of its data limit or been idle
+ * IDLE_END_MS.
  */
 
 /**
@@ -30,8 +31,12 @@ declare const __LIKENESS_EXTRACT_WORKER__: string | undefined
 
 /** Files read at once (the file reader's own concurrency is the same); more wait for a process. */
 export const MAX_READER_PROCESSES = 2
-/** A process that has grown past this after a file is ended, so its memory goes back to the system. */
-export const RECYCLE_RSS_MB = 512
+/**
+ * A process resident past this share of its data limit after a file is ended, so its memory goes back to the
+ * system. Well under NEAR_LIMIT: a read's peak starts from what the process holds (extract-worker.ts), and a
+ * broken file read by a process kept at just under half the limit was called too large.
+ */
+export const RECYCLE_SHARE = 0.25
 /**
  * A failed read whose process's peak memory reached this share of the data limit ran out of memory. The limit
  * counts what the process has mapped, the peak what it has touched, and a decoder's buffer grows by doubling:
@@ -214,7 +219,7 @@ export async function readInProcess(job: ReadJob, options: ExtractOptions = {}):
     const fail = (message: string): void => finish(false, () => reject(new ExtractError(message)))
     const onMessage = (reply: ReadReply): void => {
       if (reply.id !== id) return
-      const small = (residentMb(child.pid) ?? reply.rssMb) <= RECYCLE_RSS_MB
+      const small = (residentMb(child.pid) ?? reply.rssMb) <= readerProcessLimits.dataMb * RECYCLE_SHARE
       const error = failureOf(reply, readerProcessLimits.dataMb)
       finish(small && error !== TOO_LARGE_TEXT, () =>
         error === null && 'text' in reply
