@@ -4,9 +4,9 @@
  * costs this process, never the server. It reads one file per message and answers { id, text } or
  * { id, error } with the visitor-facing reason, and how large it has grown.
  */
-import { writeFileSync } from 'node:fs'
 import { ExtractError, type ReadBounds, TOO_LARGE_TEXT, UNREADABLE_TEXT } from './limits'
 import { recognizeImage } from './ocr-engine'
+import { readPeakMb, startPeak } from './peak-memory'
 import { readDocument } from './read-document'
 
 export interface ReadRequest {
@@ -38,32 +38,6 @@ async function read({ kind, fileName, bytes, bounds }: ReadRequest): Promise<str
 
 /** The file being read, if any: a failure outside its promise (pdf.js decodes in callbacks) is its failure. */
 let current: ReadRequest | null = null
-
-const maxRssMb = () => process.resourceUsage().maxRSS / 1024
-
-/** The peak of the process's life before this read, where the kernel cannot start a new one (see below). */
-let peakBefore = 0
-
-/**
- * Counts this read's peak memory from here. A process reads many files, and the kernel's maxrss is the most it
- * held over its life: a broken PDF read after a large image was called 'too large' because the image's OCR
- * had once taken half the data limit (failureOf). Linux starts a new peak on request (`/proc/self/clear_refs`,
- * 5), which maxrss follows; elsewhere a read counts the lifetime peak only when it raised it.
- */
-function startPeak(): void {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5')
-    peakBefore = 0
-  } catch {
-    peakBefore = maxRssMb()
-  }
-}
-
-/** The most this process held since `startPeak` (0: not more than before it, where that is all one knows). */
-function readPeakMb(): number {
-  const peak = maxRssMb()
-  return peak > peakBefore ? peak : 0
-}
 
 const answer = (
   reply: { id: number; text: string } | { id: number; error: string },

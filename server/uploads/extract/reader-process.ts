@@ -54,6 +54,8 @@ export function failureOf(reply: ReadReply, dataMb: number): string | null {
   if (!('error' in reply)) return null
   return reply.error === UNREADABLE_TEXT && reply.peakMb >= dataMb * NEAR_LIMIT ? TOO_LARGE_TEXT : reply.error
 }
+/** How often a reading process's resident memory is looked at. */
+const WATCH_MS = 100
 /** An idle process is ended after this; the next file starts one. */
 export const IDLE_END_MS = 30_000
 
@@ -206,10 +208,18 @@ export async function readInProcess(job: ReadJob, options: ExtractOptions = {}):
   const id = nextId++
   return new Promise<string>((resolve, reject) => {
     let settled = false
+    // What the reader holds, seen from here while it reads: a reader that dies without answering (a thread
+    // of its own refused memory at the data limit, and Node exited with 1) ran out of memory when it had
+    // grown near the limit.
+    let residentPeakMb = 0
+    const watch = setInterval(() => {
+      residentPeakMb = Math.max(residentPeakMb, residentMb(child.pid) ?? 0)
+    }, WATCH_MS)
     const finish = (keep: boolean, outcome: () => void): void => {
       if (settled) return
       settled = true
       clearTimeout(timer)
+      clearInterval(watch)
       signal?.removeEventListener('abort', onAbort)
       child.off('message', onMessage)
       child.off('exit', onExit)
@@ -228,10 +238,14 @@ export async function readInProcess(job: ReadJob, options: ExtractOptions = {}):
       )
     }
     // A reader ended by a signal it was not sent here is out of memory: V8 aborts when its heap is full, and
-    // an allocation the data limit refuses in native code aborts or traps. Any other exit is a failed read.
+    // an allocation the data limit refuses in native code aborts or traps. Any other exit is a failed read,
+    // unless the reader had grown near its data limit.
     const onExit = (code: number | null, exitSignal: NodeJS.Signals | null): void =>
       fail(
-        !reader.ended && (exitSignal !== null || (code !== null && code >= 128))
+        !reader.ended &&
+          (exitSignal !== null ||
+            (code !== null && code >= 128) ||
+            residentPeakMb >= readerProcessLimits.dataMb * NEAR_LIMIT)
           ? TOO_LARGE_TEXT
           : UNREADABLE_TEXT,
       )
