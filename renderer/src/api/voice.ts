@@ -179,9 +179,23 @@ export const fetchCallBundle = (conversationId: string, signal?: AbortSignal) =>
     signal,
   })
 
+/** How often a transcript whose last answer is still being written is asked again, and how many times. */
+const WRITING_REFETCH_MS = 1_000
+const WRITING_REFETCHES = 120
+
+/**
+ * A call ended while the clone was talking: its answer is still being written when the transcript opens (its
+ * text empty or cut). The transcript asks again each second until no answer is 'streaming', for two minutes
+ * at most (an answer the server never finished is marked interrupted when it starts again).
+ */
 export const callBundleQuery = (conversationId: string) =>
   queryOptions({
     queryKey: callBundleQueryKey(conversationId),
     queryFn: ({ signal }) => fetchCallBundle(conversationId, signal),
     retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.messages.some((m) => m.status === 'streaming') &&
+      query.state.dataUpdateCount <= WRITING_REFETCHES
+        ? WRITING_REFETCH_MS
+        : false,
   })

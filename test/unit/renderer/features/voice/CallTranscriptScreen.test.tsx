@@ -61,6 +61,22 @@ describe('call transcript page (spec 2 §2, §6, §8)', () => {
     expect(screen.getByRole('button', { name: voiceStrings.copyLinkToVideo })).toBeTruthy()
   })
 
+  it('shows an answer still being written when the call ended once it is written', async () => {
+    // The visitor ended the call while the clone was talking, and opened the transcript at once.
+    const writing: CallBundle = {
+      ...bundle,
+      messages: [bundle.messages[0]!, { ...bundle.messages[1]!, text: '', status: 'streaming' }],
+    }
+    const bundles = [writing]
+    await renderApp(`/lena-hart/call/${CALL_CONVERSATION_ID}`, {
+      fetch: fakeVoiceApi([lenaHart()], { signedIn: true, bundles }).fetch,
+    })
+    expect(await screen.findByText('How long should I nap?')).toBeTruthy()
+    expect(screen.queryByText('About twenty minutes.')).toBeNull()
+    bundles[0] = bundle
+    expect(await screen.findByText('About twenty minutes.', {}, { timeout: 3_000 })).toBeTruthy()
+  })
+
   it('says when the transcript fails to load', async () => {
     await renderApp(`/lena-hart/call/${CALL_CONVERSATION_ID}`, {
       fetch: fakeVoiceApi([lenaHart()], { signedIn: true, bundleStatus: 500 }).fetch,
