@@ -15,7 +15,8 @@ let peakBefore = 0
  * Counts this read's peak memory from here. A process reads many files, and the kernel's maxrss is the most it
  * held over its life: a broken PDF read after a large file was called 'too large' because the large one had
  * taken half the data limit (failureOf). Linux starts a new high-water mark on request (`/proc/self/clear_refs`,
- * 5), read back as VmHWM (getrusage's maxrss keeps the old peak once a thread has exited). Elsewhere a read
+ * 5), read back as VmHWM (getrusage's maxrss was seen to keep the old peak in the reader; VmHWM is
+ * what the reset resets). Elsewhere a read
  * counts the lifetime peak only when it raised it.
  */
 export function startPeak(): void {
@@ -29,12 +30,14 @@ export function startPeak(): void {
 }
 
 /**
- * The process's high-water mark (VmHWM) since the last reset, in MB, or null where it cannot be read (a read
- * that failed at the data limit may not have the memory to read it: then maxrss, which follows the reset).
+ * A memory figure of a process's /proc status (VmRSS, VmHWM), in MB, or null where there is none to read
+ * (not Linux; or a read that failed at the data limit may lack the memory to read it).
  */
-export function highWaterMb(): number | null {
+export function procStatusMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): number | null {
   try {
-    const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    )?.[1]
     return kb === undefined ? null : Number(kb) / 1024
   } catch {
     return null
@@ -43,7 +46,7 @@ export function highWaterMb(): number | null {
 
 /** The most this process held during this read (0: not more than before it, where that is all one knows). */
 export function readPeakMb(): number {
-  if (peakReset) return highWaterMb() ?? maxRssMb()
+  if (peakReset) return procStatusMb('self', 'VmHWM') ?? maxRssMb()
   const peak = maxRssMb()
   return peak > peakBefore ? peak : 0
 }

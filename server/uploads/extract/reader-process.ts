@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ReadReply, ReadRequest } from './extract-worker'
@@ -12,6 +12,7 @@ import {
   TOO_LARGE_TEXT,
   UNREADABLE_TEXT,
 } from './limits'
+import { procStatusMb } from './peak-memory'
 
 /*
  * Issue #27: documents and images are read in child processes, not threads of the server. A worker thread's
@@ -179,16 +180,8 @@ function release(reader: Reader, keep: boolean): void {
 }
 
 /** The resident memory of a process in megabytes, from /proc where there is one (Linux). */
-export function residentMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1]
-    return kb ? Number(kb) / 1024 : null
-  } catch {
-    return null
-  }
-}
+export const residentMb = (pid: number | undefined): number | null =>
+  pid === undefined ? null : procStatusMb(pid, 'VmRSS')
 
 /**
  * The text of one file, read in a reader process within `timeoutMs` (or until `signal` aborts). A process
