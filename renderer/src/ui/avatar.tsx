@@ -31,7 +31,7 @@ export function Avatar({
   radius,
   className,
   style,
-  ...rest
+  'aria-hidden': ariaHidden,
 }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null)
   const showImage = Boolean(src) && failed !== src
@@ -44,7 +44,7 @@ export function Avatar({
         .filter(Boolean)
         .join(' ')}
       style={style}
-      aria-hidden={rest['aria-hidden']}
+      aria-hidden={ariaHidden}
     >
       {showImage ? (
         <img

@@ -25,7 +25,6 @@ export function SuggestedQuestionsPopover({
   onAsk: (question: string) => void
 }>) {
   const popover = useOnFirstUse('click')
-  const setOpen = popover.onOpenChange
   const [shown, setShown] = useState(() => questions.slice(0, SUGGESTED_QUESTIONS_SHOWN))
   const canShuffle = questions.length > SUGGESTED_QUESTIONS_SHOWN
   const trigger = (
@@ -79,7 +78,7 @@ export function SuggestedQuestionsPopover({
                 className="suggested-popover__question"
                 disabled={disabled}
                 onClick={() => {
-                  setOpen(false)
+                  popover.onOpenChange(false)
                   onAsk(q.question)
                 }}
               >
